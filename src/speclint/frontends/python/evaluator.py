@@ -15,6 +15,7 @@ from speclint.frontends.python import syntax as py
 from speclint.frontends.python.call_values import call_value
 from speclint.frontends.python.environ import environ_value
 from speclint.frontends.python.expressions import string_parts
+from speclint.frontends.python.positions import Positions
 from speclint.frontends.python.values import (
     ITEM_WEIGHT,
     MAX_WEIGHT,
@@ -31,7 +32,6 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from speclint.frontends.python.positions import Positions
     from speclint.frontends.python.values import Env
 
 
@@ -98,7 +98,18 @@ class Evaluator:
     # ---- literals --------------------------------------------------------------------------
 
     def _SimpleString(self, node: py.SimpleString) -> Val:
-        written = node.value
+        written, pos = node.value, self.pos
+        first, body = written[:1], written[1:-1]
+        if (  # a plain literal (most): what the general path below makes, less its calls
+            type(pos) is Positions and pos.own_ranges  # (not `fixtures.Borrowed`'s placing)
+            and (first == '"' or first == "'") and written[1:3] != first * 2 and body
+            and "\\" not in body and "\r" not in body and "\0" not in body
+        ):  # fmt: skip
+            line, column, end_line, end_column = node.range
+            begin, end = pos.lines[line - 1] + column, pos.lines[end_line - 1] + end_column
+            pieces = [Piece(body, begin + 1, begin + 1 + len(body), exact=True)]
+            value = Val("str", span_of(pos.starts, begin, end), begin, end, None, pieces, weight=len(body))
+            return bounded(value) if len(body) > MAX_WEIGHT else value
         prefix, quote = string_parts(written)  # (the prefix lowercased)
         if "b" in prefix:
             return self.unknown(node, "a bytes literal")

@@ -36,7 +36,8 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-_SURROGATE = re.compile("[\ud800-\udfff]")
+_SURROGATE = "[\ud800-\udfff]"
+"""(compiled by `re.sub` at the first non-ASCII file, in `re`'s cache: ~0.2 ms)"""
 _TOO_DEEP = "nested too deeply for speclint to follow; launches in this file are not checked"
 
 
@@ -69,7 +70,7 @@ def _extract(text: str, path: str) -> ExtractResult:
     # libcst hands the text to native code as UTF-8: a lone surrogate (from a caller's
     # surrogateescape decoding) raised UnicodeEncodeError. U+FFFD keeps every position.
     if not text.isascii():  # (an ASCII text has none: no regex pass over it)
-        text = _SURROGATE.sub("\ufffd", text)
+        text = re.sub(_SURROGATE, "\ufffd", text)
     starts = python_line_starts(text)
     deep = nesting_problem(text)
     if deep is not None:  # libcst would crash the interpreter or take minutes (`depth`)

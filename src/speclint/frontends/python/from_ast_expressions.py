@@ -84,7 +84,8 @@ class ExpressionBuilder(SourcePositions):
                 start, end, where = self.fwd(start + 1), self.back(end - 1), None
         elif isinstance(node, ast.GeneratorExp):
             start, end, where = self.fwd(start + 1), self.back(end - 1), None
-        made = self.build(node, start, end)
+        method = _BUILDERS.get(type(node))  # (`build`, its call saved: one per node)
+        made = method(self, node, start, end) if method is not None else self.build(node, start, end)
         made.range = where or self.rng(start, end)
         text, ends = self.text, self.comment_ends
         at = start

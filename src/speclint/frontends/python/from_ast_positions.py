@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from functools import cache
 
 from speclint.frontends.python.comments import STRING_OR_COMMENT
 from speclint.frontends.python.positions import python_line_starts
@@ -16,12 +17,17 @@ if TYPE_CHECKING:
 
     from speclint.frontends.python.nodes import Node
 
-_BRACKETS = re.compile(STRING_OR_COMMENT.pattern + r"|[()\[\]{}]", re.X | re.S)
 _NOT_CODE = re.compile(r"(?:[ \t\f\r\n]|\\[\r\n]|\#[^\r\n]*)*")
 """Spaces, line ends, continuations (a backslash before a line end) and comments: what `fwd`
 steps over, one match instead of a step per character."""
 _MAY_SKIP = frozenset(" \t\f\r\n\\#")
 """The characters `_NOT_CODE` can start with: from any other, `fwd` stays where it is."""
+
+
+@cache
+def _brackets() -> re.Pattern[str]:
+    """Brackets, strings and comments (compiled at the first `matching_close`: ~0.5 ms)."""
+    return re.compile(STRING_OR_COMMENT.pattern + r"|[()\[\]{}]", re.X | re.S)
 
 
 class SourcePositions:
@@ -111,7 +117,7 @@ class SourcePositions:
     def matching_close(self, at: int) -> int:
         """Where the bracket opened at `at` closes (strings and comments skipped)."""
         depth = 0
-        for match in _BRACKETS.finditer(self.text, at):
+        for match in _brackets().finditer(self.text, at):
             token = match.group()
             if token in "([{":
                 depth += 1

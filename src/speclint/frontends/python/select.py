@@ -14,6 +14,7 @@ from __future__ import annotations
 import ast
 import re
 from bisect import bisect_right
+from functools import cache
 
 from speclint.core.records import dataclass
 from speclint.frontends.python.atoms import Atoms
@@ -25,7 +26,7 @@ MAX_FSTRING_FIELDS = 4096
 """CPython before 3.12 parses an f-string in time quadratic in its fields (350,000 took
 70 s): a file with a bigger one goes to libcst whole (linear), as before."""
 
-_LOGICAL = re.compile(
+_LOGICAL_PATTERN = (
     STRING_OR_COMMENT.pattern
     + r"""
   | (?P<cont>\\(?:\r\n?|\n))
@@ -33,12 +34,26 @@ _LOGICAL = re.compile(
   | (?P<open>[(\[{])
   | (?P<close>[)\]}])
   | \S
-""",
-    re.X | re.S,
+"""
 )
 _CLAUSES = frozenset({"else", "elif", "except", "finally"})
-_FORMATTED = re.compile(r"[a-z]*[ft]", re.I)
-_FSTRING_START = re.compile(r"(?<!\w)(?:[rRbB]?[fFtT][rRbB]?)['\"]")
+
+
+@cache
+def _logical() -> re.Pattern[str]:
+    """Tokens of logical lines (compiled at the first big file or lone backslash: ~0.6 ms
+    that most runs never need)."""
+    return re.compile(_LOGICAL_PATTERN, re.X | re.S)
+
+
+@cache
+def _formatted() -> re.Pattern[str]:
+    return re.compile(r"[a-z]*[ft]", re.I)
+
+
+@cache
+def _fstring_start() -> re.Pattern[str]:
+    return re.compile(r"(?<!\w)(?:[rRbB]?[fFtT][rRbB]?)['\"]")
 
 
 @dataclass(slots=True)
@@ -108,7 +123,7 @@ def _statement_line(text: str, starts: list[int], line: int) -> int:
     that starts, outside brackets and strings, with code at column 0 (not `else:`...)."""
     end = starts[line] if line < len(starts) else len(text)
     depth, fresh, found = 0, True, 1
-    for match in _LOGICAL.finditer(text, 0, end):
+    for match in _logical().finditer(text, 0, end):
         kind = match.lastgroup
         if kind == "newline":
             fresh = fresh or depth == 0
@@ -139,7 +154,7 @@ def lone_backslashes_as_comments(source: str) -> str:
     }
     if not wanted:
         return source
-    found = [m.start() for m in _LOGICAL.finditer(source) if m.lastgroup == "cont" and m.start() in wanted]
+    found = [m.start() for m in _logical().finditer(source) if m.lastgroup == "cont" and m.start() in wanted]
     if not found:
         return source
     chars = list(source)
@@ -154,7 +169,7 @@ def _blank_quoted_nuls(source: str) -> tuple[str, bool]:
 
     def blank(match: re.Match[str]) -> str:
         token: str = match.group()
-        if match.lastgroup == "comment" or (match.lastgroup == "str" and not _FORMATTED.match(token)):
+        if match.lastgroup == "comment" or (match.lastgroup == "str" and not _formatted().match(token)):
             return token.replace("\0", " ")
         return token
 
@@ -165,7 +180,7 @@ def _blank_quoted_nuls(source: str) -> tuple[str, bool]:
 def crowded_fstring(source: str) -> bool:
     """Whether an f-string has more than MAX_FSTRING_FIELDS fields. Read from each place an
     f-string may start (inside another string too: that only costs a look)."""
-    for start in _FSTRING_START.finditer(source):
+    for start in _fstring_start().finditer(source):
         token = STRING_OR_COMMENT.match(source, start.start())
         if token is not None and token.group().count("{") > MAX_FSTRING_FIELDS:
             return True

@@ -94,9 +94,13 @@ def _word(item: ArgvItem, starts: list[int], identities: dict[Span, object]) -> 
             identities[span_of(starts, begin, end)] = piece.identity
         reason = piece.reason or "value not known statically"
         return Word(None, _span(starts, begin, end), item.origin, reason), 19
-    if any(p.text is None for p in pieces):
+    if len(pieces) == 1:
+        text = pieces[0].text  # (known: an unknown single piece is read above)
+        assert text is not None
+    elif any(p.text is None for p in pieces):
         return None  # (part known, part not: the buffer's `_option_with_unknown_value`, ...)
-    text = "".join(p.text for p in pieces)  # type: ignore[misc]
+    else:
+        text = "".join(p.text for p in pieces)  # type: ignore[misc]
     if len(text) > _MAX_TEXT:
         return None
     if item.origin is not None:  # `"${__speclint_N}"` of a known value assigned at `origin`
