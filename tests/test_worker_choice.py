@@ -3,7 +3,7 @@ next, so a batch goes where it is expected to be done first, warm-up included.""
 
 from __future__ import annotations
 
-from speclint.runner.pool import WARM_UP_MS, choose, file_cost, warm_up_kind
+from speclint.runner.pool import RUNNING_DRY_MS, WARM_UP_MS, choose, file_cost, warm_up_kind
 
 
 class _Worker:
@@ -24,6 +24,21 @@ def test_the_other_worker_warms_up_once_the_first_has_more_to_do_than_that_costs
     warm = _Worker("warm", {"shell", "python"}, WARM_UP_MS["python"] + 10 * file_cost("python"))
     cold = _Worker("cold", {"shell"}, 0.0)
     assert choose([warm, cold], "python").name == "cold"
+
+
+def test_a_worker_with_work_in_flight_does_not_warm_up_a_kind_the_other_has_read():
+    # the next rounds' shell scripts even out the work without a second warm-up
+    warm = _Worker("warm", {"shell", "python"}, WARM_UP_MS["python"] + 10 * file_cost("python"))
+    busy_cold = _Worker("cold", {"shell"}, RUNNING_DRY_MS + file_cost("shell"))
+    assert choose([busy_cold, warm], "python").name == "warm"
+    running_dry = _Worker("cold", {"shell"}, RUNNING_DRY_MS - file_cost("shell"))
+    assert choose([running_dry, warm], "python").name == "cold"
+
+
+def test_a_kind_without_warm_up_goes_to_the_least_busy_worker_read_or_not():
+    read = _Worker("read", {"python", "shell"}, 2 * RUNNING_DRY_MS)
+    unread = _Worker("unread", {"python"}, RUNNING_DRY_MS + 1.0)
+    assert choose([read, unread], "shell").name == "unread"
 
 
 def test_shell_scripts_go_to_the_least_busy_worker():
