@@ -2,12 +2,12 @@
 
 A front-end's first file costs far more than the next (a Python file ~23 ms of imports
 and set-up against ~2 ms after; a Markdown file ~11 ms): each worker pays that once per
-kind it reads. So a batch goes to the least busy worker that has read its kind, and a
-worker warms up a kind only when it is about to run dry while the worker that has read it
-has more to do than the warm-up costs: until then, the next rounds' shell scripts (which
-every worker has read) even out the work for nothing. The main process only reads one file
-of the kind cheapest to warm up before forking (`warm_up_kind`): the rest is paid in
-parallel.
+kind it reads. So a batch goes to the worker that is expected to finish it first: the work
+it has in flight, plus the kind's warm-up if it has not read that kind yet. When the round
+also has files any worker reads without a warm-up (shell scripts), those even out the work
+for nothing: a worker then warms up a kind only when it is about to run dry. The main
+process only reads one file of the kind cheapest to warm up before forking
+(`warm_up_kind`): the rest is paid in parallel.
 """
 
 from __future__ import annotations
@@ -59,10 +59,12 @@ def forks() -> bool:
     return sys.platform == "linux"
 
 
-def choose(workers: Sequence[W], kind: str | None) -> W:
-    """The least busy worker that has read `kind` (the first of equals); one that has not
-    only when it is running dry (`RUNNING_DRY_MS`) and would still finish the batch first,
-    warm-up included. A kind without a warm-up goes to the least busy worker."""
+def choose(workers: Sequence[W], kind: str | None, evened_out: bool = False) -> W:
+    """The worker expected to finish a batch of `kind` first, warm-up included (the first
+    of equals). When the round has files that any worker lints without a warm-up
+    (`evened_out`: they go to the least busy), one that has not read `kind` is chosen only
+    when it is running dry (`RUNNING_DRY_MS`): the rest of the round evens out the work for
+    nothing. A kind without a warm-up goes to the least busy worker."""
     warm_up = WARM_UP_MS.get(kind or "", 0.0)
     loads = [(worker.load(), index) for index, worker in enumerate(workers)]
     warm = [pair for pair in loads if kind in workers[pair[1]].kinds]
@@ -70,9 +72,14 @@ def choose(workers: Sequence[W], kind: str | None) -> W:
         return workers[min(loads)[1]]
     best = min(warm)
     cold = min((pair for pair in loads if kind not in workers[pair[1]].kinds), default=None)
-    if cold is not None and cold[0] < RUNNING_DRY_MS and cold[0] + warm_up < best[0]:
-        return workers[cold[1]]
-    return workers[best[1]]
+    if cold is None or cold[0] + warm_up >= best[0] or (evened_out and cold[0] >= RUNNING_DRY_MS):
+        return workers[best[1]]
+    return workers[cold[1]]
+
+
+def evens_out(workers: Sequence[Busy], kind: str | None) -> bool:
+    """Whether any worker lints a file of `kind` without a warm-up."""
+    return not WARM_UP_MS.get(kind or "", 0.0) or all(kind in worker.kinds for worker in workers)
 
 
 def warm_up_kind(kinds: Sequence[str | None]) -> str | None:
