@@ -31,11 +31,11 @@ FILE_COST_MS = {"python": 3.1, "markdown": 1.5, "notebook": 9.0, "yaml": 2.5}
 DEFAULT_FILE_COST_MS), and of a kind's first file in a process that already read a shell
 script (else 0): `bench/first_file_costs.py`, rounded, on the 2-core machine of
 bench/README.md, in units where a shell script costs 1.5 (the warm-ups: 2026-12-02, after
-Python files came to be read with `ast`; python and markdown: 2026-12-03, the mixed corpus's
-instruction counts per file of a kind, one process, main 357ca7f8: a Python file 7.5 M, a
-shell script 3.6 M and a Markdown file 3.6 M, ~2.1 and ~1.0 shell scripts; CPU time per
-file agrees, 2.0-2.3 ms against 0.9-1.2 ms). Only their ratios matter, and only for
-choosing a worker."""
+Python files came to be read with `ast`; python and markdown: 2026-12-03, the mixed
+corpus's instructions per kind, one process (bench/README.md, session 19), less the start
+and the kind's first file, per file: Python 7.5 M, shell 3.6 M, Markdown 3.6 M, ~2.1 and ~1.0
+shell scripts; CPU time per file agrees, 2.0-2.3 ms against 0.9-1.2 ms). Only their ratios
+matter, and only for choosing a worker."""
 DEFAULT_FILE_COST_MS = 1.5
 WARM_UP_MS = {"python": 40.0, "notebook": 350.0, "markdown": 20.0, "yaml": 30.0, "dockerfile": 30.0}
 RUNNING_DRY_MS = 16 * DEFAULT_FILE_COST_MS
