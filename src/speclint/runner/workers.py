@@ -177,9 +177,10 @@ def _lint_in_workers(
 def _send(taken: list[tuple[Job, Linted | None]], workers: list[AnyWorker | Later]) -> list[Piece]:
     """One round: the files already linted here and standard input (which the workers can't
     read: linted here now) with their results; the others by kind, each kind's files to the
-    worker `runner.pool.choose` picks."""
+    worker `runner.pool.choose` picks (told whether the round has files that any worker
+    reads without a warm-up)."""
     from speclint.frontends import file_kind
-    from speclint.runner.pool import choose
+    from speclint.runner.pool import choose, evens_out
 
     pieces: list[Piece] = []
     by_kind: dict[str | None, list[int]] = {}
@@ -190,8 +191,9 @@ def _send(taken: list[tuple[Job, Linted | None]], workers: list[AnyWorker | Late
             pieces.append(([index], [done], None))
         else:
             by_kind.setdefault(file_kind(job[0]), []).append(index)
+    evened_out = any(evens_out(workers, kind) for kind in by_kind)
     for kind, indices in by_kind.items():
-        worker = choose(workers, kind)
+        worker = choose(workers, kind, evened_out)
         process = worker.pool
         pieces.append((indices, worker.submit([taken[i][0] for i in indices], kind), (worker, process)))
     return pieces
