@@ -148,6 +148,8 @@ def _store() -> Kept:
 
 _SLACK = 5
 """A bundle is written again when the modules a run imported differ from it by this many."""
+_BUNDLES = 4
+"""Bundles kept (of the shapes last written): each holds ~1.3 MB of code."""
 
 
 def _shape(argv: Sequence[str]) -> tuple[object, ...]:
@@ -195,6 +197,21 @@ class KeptImports(_Loader):
         if not self._stale and bundle and len(bundle.keys() ^ served.keys()) < _SLACK:
             return
         self.store.put(("bundle", self.shape), served)
+        last = self.store.get(("bundles",))  # the shapes of the bundles, last written first
+        shapes = (
+            [self.shape, *(shape for shape in last if shape != self.shape)]
+            if type(last) is list
+            else [self.shape]
+        )
+        self.store.put(("bundles",), shapes[:_BUNDLES])
+        for key in self.store.keys():  # (the store is copied whole when it is written)
+            if (
+                type(key) is tuple
+                and len(key) == 2
+                and key[0] == "bundle"
+                and key[1] not in shapes[:_BUNDLES]
+            ):
+                self.store.drop(key)
 
     def find_spec(self, name: str, path: object = None, target: object = None) -> ModuleSpec | None:
         entry = self._fresh(name)
