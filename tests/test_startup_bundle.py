@@ -106,8 +106,9 @@ def test_a_bundle_is_written_again_only_when_a_run_imported_other_modules(tmp_pa
 
 
 def test_the_shape_of_a_command_line():
-    assert startup._shape(["--no-cache", "serve.sh", "--select", "DRF"]) == ("", ".sh", True)
-    assert startup._shape(["check", "a.md", "b.MD", "c.py"]) == ("", ".md", ".py", False)
+    assert startup._shape(["--no-cache", "serve.sh", "--select", "DRF"]) == (".sh", True)
+    assert startup._shape(["check", "a.md", "b.MD", "c.py", "docs"]) == (".md", ".py", False)
+    assert startup._shape(["--output-format", "concise", "x.sh"]) == startup._shape(["x.sh"])
 
 
 PROBE = """

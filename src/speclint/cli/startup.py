@@ -155,9 +155,10 @@ _BUNDLES = 4
 
 def _shape(argv: Sequence[str]) -> tuple[object, ...]:
     """What a command line says of the modules its run imports (the key of its bundle): the
-    kinds of file it names (up to four suffixes) and whether the cache is on."""
-    kinds = sorted({os.path.splitext(arg)[1].lower() for arg in argv if not arg.startswith("-")})
-    return (*kinds[:4], "--no-cache" in argv)
+    kinds of file it names (up to four suffixes; an option's value or a folder names none)
+    and whether the cache is on."""
+    kinds = {os.path.splitext(arg)[1].lower() for arg in argv if not arg.startswith("-")}
+    return (*sorted(kinds - {""})[:4], "--no-cache" in argv)
 
 
 class KeptImports(_Loader):
