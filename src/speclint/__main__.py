@@ -23,7 +23,7 @@ def main() -> None:
             sys.exit(code)
     from speclint.cli import startup
 
-    startup.begin()
+    startup.begin(argv)
     try:
         _main(argv)
     finally:

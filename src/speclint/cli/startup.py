@@ -18,6 +18,14 @@ every save).
   it (module locks, the meta path, `module_from_spec`: ~5% of a one-file run), with the
   attributes importlib gives it. Nothing of this happens when speclint is imported as a
   library (the plugin, the language server's own process, tests).
+- The modules a run of the same kind (`_shape`: the kinds of file named, the cache on or
+  off) imported last time are kept together as one value (a bundle), unmarshalled at once:
+  the names and constants the modules share (~150 modules of a shell lint) are then read
+  once, not once per module (-7.4 M instructions of a cold shell lint). Each module of a
+  bundle is still checked by its source's size and time; one that changed, or that the
+  bundle does not hold, comes from its own entry or Python's importer, and a bundle that
+  differs from what the run imported by `_SLACK` modules or more is written again when the
+  run ends.
 """
 
 from __future__ import annotations
@@ -28,7 +36,7 @@ from marshal import loads as _loads
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Sequence
     from importlib.abc import Loader as _Loader
     from importlib.machinery import ModuleSpec
     from types import ModuleType
@@ -42,15 +50,15 @@ _PREFIX = "speclint."
 _FORMAT = 2
 
 
-def begin() -> None:
-    """Before anything else of speclint is imported by the command."""
+def begin(argv: Sequence[str] = ()) -> None:
+    """Before anything else of speclint is imported by the command (`argv`: its arguments)."""
     from speclint.core import collector
 
     collector.pause()
     for name in _DEFERRED:
         _defer(name)
     try:
-        finder = KeptImports(_store())
+        finder = KeptImports(_store(), _shape(argv))
         sys.meta_path.insert(0, finder)
         _hasten(finder)
         from speclint.core import kept
@@ -72,6 +80,7 @@ def end() -> None:
         for finder in sys.meta_path:
             if isinstance(finder, KeptImports):
                 finder.learn(sys.modules)
+                finder.keep_bundle()
     kept = sys.modules.get("speclint.core.kept")
     if kept is not None:
         kept.save_all()
@@ -138,13 +147,73 @@ def _store() -> Kept:
     return Kept(package, "imports", (_FORMAT, sys.flags.optimize))
 
 
+_SLACK = 5
+"""A bundle is written again when the modules a run imported differ from it by this many."""
+_BUNDLES = 4
+"""Bundles kept (of the shapes last written): each holds ~1.3 MB of code."""
+
+
+def _shape(argv: Sequence[str]) -> tuple[object, ...]:
+    """What a command line says of the modules its run imports (the key of its bundle): the
+    kinds of file it names (up to four suffixes; an option's value or a folder names none)
+    and whether the cache is on."""
+    kinds = {os.path.splitext(arg)[1].lower() for arg in argv if not arg.startswith("-")}
+    return (*sorted(kinds - {""})[:4], "--no-cache" in argv)
+
+
 class KeptImports(_Loader):
     """A meta path finder and loader for speclint's modules held by a kept store:
     name -> (source path, is a package, source size, source mtime_ns, marshalled code, the
-    path Python gives `__cached__`)."""
+    path Python gives `__cached__`); with a `shape`, also ("bundle", shape) -> {name: the
+    same, its code unmarshalled} of the modules the last run of that shape imported."""
 
-    def __init__(self, store: Kept) -> None:
+    def __init__(self, store: Kept, shape: tuple[object, ...] | None = None) -> None:
         self.store = store
+        self.shape = shape
+        self._bundle: dict[str, tuple[Any, ...]] | None = None if shape is not None else {}
+        self._stale = False  # a module of the bundle had changed
+        self.served: dict[str, tuple[Any, ...]] = {}
+        """The entries (their code unmarshalled) of the modules this finder served or learned."""
+        self._early = [name for name in sys.modules if name.startswith(_PREFIX)]
+        """Imported before the finder (the command's own modules): never from a bundle."""
+
+    def _bundled(self) -> dict[str, tuple[Any, ...]]:
+        self._bundle = {}
+        value = self.store.get(("bundle", self.shape))
+        if type(value) is dict:
+            self._bundle = {
+                name: entry
+                for name, entry in value.items()
+                if type(entry) is tuple and len(entry) == 6 and type(entry[4]) is _CodeType
+            }
+        return self._bundle
+
+    def keep_bundle(self) -> None:
+        """Put the modules this run imported in its shape's bundle, unless it holds about them."""
+        served = dict(self.served)
+        for name in self._early:
+            served.pop(name, None)
+        if self.shape is None or not served:
+            return
+        bundle = self._bundle if self._bundle is not None else self._bundled()
+        if not self._stale and bundle and len(bundle.keys() ^ served.keys()) < _SLACK:
+            return
+        self.store.put(("bundle", self.shape), served)
+        last = self.store.get(("bundles",))  # the shapes of the bundles, last written first
+        shapes = (
+            [self.shape, *(shape for shape in last if shape != self.shape)]
+            if type(last) is list
+            else [self.shape]
+        )
+        self.store.put(("bundles",), shapes[:_BUNDLES])
+        for key in self.store.keys():  # (the store is copied whole when it is written)
+            if (
+                type(key) is tuple
+                and len(key) == 2
+                and key[0] == "bundle"
+                and key[1] not in shapes[:_BUNDLES]
+            ):
+                self.store.drop(key)
 
     def find_spec(self, name: str, path: object = None, target: object = None) -> ModuleSpec | None:
         entry = self._fresh(name)
@@ -154,15 +223,15 @@ class KeptImports(_Loader):
         """The kept entry of `name` if its source is the one it was compiled from."""
         if not name.startswith(_PREFIX):
             return None
+        bundle = self._bundle if self._bundle is not None else self._bundled()
+        entry = bundle.get(name)
+        if entry is not None:
+            if _unchanged(entry):
+                return entry
+            self._stale = True
         entry = self.store.get(name)
-        if type(entry) is not tuple or len(entry) != 6:
-            return None
-        try:
-            info = os.stat(entry[0])
-        except (OSError, TypeError, ValueError):
-            return None
-        if info.st_size != entry[2] or info.st_mtime_ns != entry[3]:
-            return None  # the source changed: Python's importer (and its .pyc check)
+        if type(entry) is not tuple or len(entry) != 6 or not _unchanged(entry):
+            return None  # (the source changed: Python's importer, and its .pyc check)
         return entry
 
     def _spec(self, name: str, entry: tuple[Any, ...]) -> ModuleSpec:
@@ -180,10 +249,20 @@ class KeptImports(_Loader):
         return None  # the default module
 
     def exec_module(self, module: ModuleType) -> None:
-        import marshal
-
-        code = marshal.loads(self.store.get(module.__name__)[4])
+        name = module.__name__
+        entry = self._fresh(name)
+        if entry is None:
+            raise ImportError(f"{name} changed while it was imported", name=name)
+        code = self._code(name, entry)
         exec(code, vars(module))
+
+    def _code(self, name: str, entry: tuple[Any, ...]) -> Any:
+        """The code of a fresh entry (its code, or its marshalled code), noted as served."""
+        code = entry[4]
+        if type(code) is not _CodeType:
+            code = _loads(code)
+        self.served[name] = (*entry[:4], code, entry[5])
+        return code
 
     def load(self, name: str, import_: Callable[[str], object]) -> ModuleType | None:
         """Import `name` as `importlib._bootstrap._find_and_load_unlocked` would, without its
@@ -208,9 +287,10 @@ class KeptImports(_Loader):
         vars(spec)["_initializing"] = True  # as importlib marks a module while it runs (private)
         sys.modules[name] = module
         try:
-            exec(_loads(entry[4]), attributes)
+            exec(self._code(name, entry), attributes)
         except BaseException:
             sys.modules.pop(name, None)
+            self.served.pop(name, None)
             raise
         finally:
             vars(spec)["_initializing"] = False
@@ -250,12 +330,24 @@ class KeptImports(_Loader):
 
             package = spec.submodule_search_locations is not None
             cached = spec.cached if isinstance(spec.cached, str) else None
-            self.store.put(
-                name, (spec.origin, package, after.st_size, after.st_mtime_ns, marshal.dumps(code), cached)
-            )
+            entry = (spec.origin, package, after.st_size, after.st_mtime_ns, code, cached)
+            self.served[name] = entry
+            self.store.put(name, (*entry[:4], marshal.dumps(code), cached))
 
 
 _ModuleType = type(sys)
+_CodeType = type(_shape.__code__)
+
+
+def _unchanged(entry: tuple[Any, ...]) -> bool:
+    """The source of a kept entry has the size and time it had when it was compiled."""
+    try:
+        info = os.stat(entry[0])
+    except (OSError, TypeError, ValueError):
+        return False
+    return bool(info.st_size == entry[2] and info.st_mtime_ns == entry[3])
+
+
 _MODULE_SPEC: list[type[ModuleSpec]] = []
 
 

@@ -140,6 +140,15 @@ class Kept:
         self.used.add(key)
         self.added += 1
 
+    def drop(self, key: Any) -> None:
+        """Leave `key`'s value out of the store when it is next written."""
+        index = self._index if self._index is not None else self._open()
+        held = index.pop(key, None) is not None
+        if self._values.pop(key, None) is not None or held:
+            self._put.discard(key)
+            self.used.discard(key)
+            self.added += 1
+
     def save(self) -> None:
         if not self.added or self._index is None or sys.dont_write_bytecode or sys.pycache_prefix:
             return

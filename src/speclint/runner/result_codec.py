@@ -8,6 +8,8 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
+    from speclint.core.findings import Severity
+
 
 _CLASSES: dict[type, dict[str, type]] = {}
 
@@ -33,10 +35,8 @@ def _encode(value: object) -> object:
     """JSON-able form: a dataclass is ["d", class, field values in order...], a tuple
     ["t", items...], an enum ["e", class, value], a dict ["m", [key, value]...], a list
     ["l", items...]; strings, numbers, booleans and None stay as they are."""
-    import enum
-
-    if isinstance(value, enum.Enum):  # before int: Severity is an IntEnum
-        return ["e", type(value).__name__, value.value]
+    if isinstance(value, _severity()):  # before int: a Severity is an int
+        return ["e", "Severity", int(value)]
     if isinstance(value, (str, int, float)) or value is None:  # bool is an int
         return value
     if isinstance(value, tuple):
@@ -50,6 +50,16 @@ def _encode(value: object) -> object:
     return ["d", type(value).__name__, *(_encode(getattr(value, name)) for name in names)]
 
 
+def _severity() -> type[Severity]:
+    """`speclint.core.findings.Severity` (imported once: `_encode` runs for every value)."""
+    if not _SEVERITY:
+        from speclint.core.findings import Severity
+
+        _SEVERITY.append(Severity)
+    return _SEVERITY[0]
+
+
+_SEVERITY: list[type[Severity]] = []
 _FIELD_NAMES: dict[tuple[str, Any], tuple[str, ...]] = {}
 
 

@@ -62,7 +62,7 @@ def _binding(package: str) -> ModuleType:
         )
         if location is None or location.loader is None:
             raise ImportError(name)
-        module = module_from_spec(location)
+        module = _without_enum(module_from_spec, location)  # (an extension is set up here)
         location.loader.exec_module(module)
         sys.modules[name] = module
         return module
@@ -70,6 +70,43 @@ def _binding(package: str) -> ModuleType:
         import importlib
 
         return importlib.import_module(name)
+
+
+def _without_enum(run: Callable[[Any], ModuleType], spec: Any) -> ModuleType:
+    """`run(spec)` (tree-sitter's binding set up), with an `enum` whose `IntEnum` makes a
+    plain int class while `enum` is not imported yet. The binding makes one class with it
+    (`LogType`, the kinds of message a parser's logger is given, which speclint never sets),
+    and importing `enum` costs ~6 M instructions of a cold shell lint, which needs nothing
+    else of it."""
+    import sys
+
+    if "enum" in sys.modules:
+        return run(spec)
+    stand_in = type(sys)("enum", "Only while tree-sitter's binding is set up.")
+    vars(stand_in)["IntEnum"] = _int_class
+    sys.modules["enum"] = stand_in
+    try:
+        return run(spec)
+    finally:
+        if sys.modules.get("enum") is stand_in:
+            del sys.modules["enum"]
+
+
+def _int_class(name: str, members: dict[str, int], **options: object) -> type:
+    """`IntEnum(name, members)`'s class, without enum's machinery: its members are instances."""
+
+    def __repr__(self: int) -> str:
+        return f"<{name}.{names[self]}: {int(self)}>"
+
+    made = type(
+        name,
+        (int,),
+        {"__slots__": (), "__repr__": __repr__, "__module__": options.get("module", "tree_sitter")},
+    )
+    names = {value: key for key, value in members.items()}
+    for key, value in members.items():
+        setattr(made, key, int.__new__(made, value))
+    return made
 
 
 def _importlib_util() -> tuple[Callable[[str], Any], Callable[..., Any], Callable[[Any], ModuleType]]:
