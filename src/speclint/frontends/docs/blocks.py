@@ -246,6 +246,10 @@ def code_block(doc: DocFile, tag: str, lines: list[tuple[int, str]]) -> None:
         lines = _console(lines, root_prompt=tag in CONSOLE_TAGS)
     elif "Traceback (most recent call last):" in joined:
         lines = _without_tracebacks(lines)
+    if "Warning: " in joined:  # (a Python warning printed with the command: output)
+        from .warning_lines import without_warnings
+
+        lines = without_warnings(lines)
     if "!" in joined or "%" in joined:  # (no other line is changed)
         lines = [_unescape(offset, line) for offset, line in lines]
     # a tagged shell block that does not parse is a warning; an untagged block may be output
