@@ -36,5 +36,7 @@ def test_a_command_after_the_warning_is_still_read() -> None:
 
 
 def test_a_line_that_only_mentions_a_warning_is_kept() -> None:
-    text = "```bash\necho 'UserWarning: x' && python -m sglang.launch_server --model-path m --tp-size two\n```\n"
+    text = (
+        "```bash\necho 'UserWarning: x' && python -m sglang.launch_server --model-path m --tp-size two\n```\n"
+    )
     assert [f.code for f in lint_text(text, "kept.md").findings] == ["FLG005"]

@@ -175,7 +175,9 @@ def _unit_block(doc: DocFile, lines: list[tuple[int, str]], kind: str = "systemd
     if kind == "supervisord":
         found = map_spans(extract_ini(kind, text, doc.path), mapping.move)
     else:
-        found = map_spans((extract_quadlet if kind == "quadlet" else extract_unit)(text, doc.path), mapping.move)
+        found = map_spans(
+            (extract_quadlet if kind == "quadlet" else extract_unit)(text, doc.path), mapping.move
+        )
     doc.result.launches.extend(found.launches)
     doc.result.comments.extend(found.comments)
     doc.result.diagnostics.extend(found.diagnostics)
