@@ -158,10 +158,12 @@ UNIT_TAGS = {"ini", "dosini", "systemd", "service", "cfg", "conf", "properties"}
 """Tags a systemd service unit shown in a doc is written under (Pygments' `ini`/`systemd`)."""
 
 
-def _unit_block(doc: DocFile, lines: list[tuple[int, str]], quadlet: bool = False) -> None:
-    """A systemd service unit (or, `quadlet`, a Podman Quadlet `.container` file) in a doc,
-    read as the systemd (Quadlet) front-end reads the file, its findings moved to where the
-    block's text is in the doc."""
+def _unit_block(doc: DocFile, lines: list[tuple[int, str]], kind: str = "systemd") -> None:
+    """A systemd service unit (`kind` 'systemd'), a Podman Quadlet `.container` file
+    ('quadlet') or a supervisord `[program:x]` section ('supervisord') in a doc, read as the
+    front-end for that file reads it, its findings moved to where the block's text is in the
+    doc."""
+    from speclint.frontends.commands.ini import extract_ini
     from speclint.frontends.commands.quadlet import extract_quadlet
     from speclint.frontends.commands.systemd import extract_unit
     from speclint.frontends.moved_spans import map_spans
@@ -169,11 +171,46 @@ def _unit_block(doc: DocFile, lines: list[tuple[int, str]], quadlet: bool = Fals
     from .excerpt import OffsetMap
 
     mapping = OffsetMap(_pieces(lines), doc.starts)
-    extract = extract_quadlet if quadlet else extract_unit
-    found = map_spans(extract(mapping.text + "\n", doc.path), mapping.move)
+    text = mapping.text + "\n"
+    if kind == "supervisord":
+        found = map_spans(extract_ini(kind, text, doc.path), mapping.move)
+    else:
+        found = map_spans(
+            (extract_quadlet if kind == "quadlet" else extract_unit)(text, doc.path), mapping.move
+        )
     doc.result.launches.extend(found.launches)
     doc.result.comments.extend(found.comments)
     doc.result.diagnostics.extend(found.diagnostics)
+
+
+def _elided_unit(doc: DocFile, lines: list[tuple[int, str]]) -> None:
+    """A unit-like block whose command leaves words out (`ExecStart=python -m
+    sglang.launch_server ...`): not read (its flags are not all there), said at the launcher."""
+    from speclint.core.diagnostics import Diagnostic
+    from speclint.frontends.shell.pieces import span_of
+
+    for offset, line in lines:
+        match = DOC_LAUNCHER.search(line) if not line.lstrip().startswith(("#", ";")) else None
+        if match is not None:
+            message = (
+                f"speclint did not read the command that runs `{match.group()}` in this code block "
+                "(words are left out of it, `...`), so nothing in this launch was checked"
+            )
+            span = span_of(doc.starts, offset + match.start(), offset + match.end())
+            doc.result.diagnostics.append(Diagnostic("launcher-not-read", message, span))
+            return
+
+
+def _unit_kind(joined: str) -> str | None:
+    """What a unit-like block that runs sglang is: a systemd service ('systemd'), a Quadlet
+    container ('quadlet'), a supervisord program ('supervisord'); None for another."""
+    if "sglang" not in joined:
+        return None
+    if "[Service]" in joined and "ExecStart" in joined:
+        return "systemd"
+    if "[Container]" in joined and "Image=" in joined and "Exec" in joined:
+        return "quadlet"
+    return "supervisord" if "[program:" in joined and "command" in joined else None
 
 
 def _python_session(joined: str, lines: list[tuple[int, str]]) -> bool:
@@ -207,11 +244,12 @@ def code_block(doc: DocFile, tag: str, lines: list[tuple[int, str]]) -> None:
     if tag in JSON_TAGS and "sglang" in joined and json_block(doc, _pieces(lines)):
         return
     if tag in UNIT_TAGS or (tag == "" and joined.lstrip().startswith(("[Unit]", "[Service]", "[Container]"))):
-        if "sglang" in joined and "[Service]" in joined and "ExecStart" in joined:
-            _unit_block(doc, lines)
-            return
-        if "sglang" in joined and "[Container]" in joined and "Image=" in joined and "Exec" in joined:
-            _unit_block(doc, lines, quadlet=True)
+        kind = _unit_kind(joined)
+        if kind is not None:
+            if any(word in ("...", "\u2026") for _, line in lines for word in line.split()):
+                _elided_unit(doc, lines)
+            else:
+                _unit_block(doc, lines, kind)
             return
         if tag:
             return
@@ -246,6 +284,10 @@ def code_block(doc: DocFile, tag: str, lines: list[tuple[int, str]]) -> None:
         lines = _console(lines, root_prompt=tag in CONSOLE_TAGS)
     elif "Traceback (most recent call last):" in joined:
         lines = _without_tracebacks(lines)
+    if "Warning: " in joined:  # (a Python warning printed with the command: output)
+        from .warning_lines import without_warnings
+
+        lines = without_warnings(lines)
     if "!" in joined or "%" in joined:  # (no other line is changed)
         lines = [_unescape(offset, line) for offset, line in lines]
     # a tagged shell block that does not parse is a warning; an untagged block may be output

@@ -17,7 +17,7 @@ from itertools import accumulate
 from speclint.core.launches import Diagnostic
 
 from .admonitions import deindent_admonitions
-from .blocks import code_block, html_block
+from .blocks import PYTHON_TAGS, code_block, html_block
 from .components import deindent_components
 from .excerpt import DocFile, exact
 from .flag_lists import ENV_LINE, is_fragment, is_sglang_list, launch_from_parts
@@ -227,6 +227,20 @@ def _line_starts(lines: list[str]) -> list[int]:
     return list(accumulate(map((1).__add__, map(len, lines[:-1])), initial=0))
 
 
+def _cell_output(token: Token, previous: Token | None) -> bool:
+    """An indented block right after a Python fence at the margin: a notebook cell's output
+    as nbconvert writes a notebook in Markdown (the cell a fence, its printed text and
+    warnings indented, `Example: sglang serve ...` in SGLang's own); output is not run, as a
+    notebook's outputs are not read."""
+    return (
+        token.type == "code_block"
+        and token.level == 0
+        and previous is not None
+        and previous.type == "fence"
+        and _tag(previous.info) in PYTHON_TAGS
+    )
+
+
 def extract_markdown(text: str, path: str) -> ExtractResult:
     lines = text.split("\n")
     doc = DocFile(text, path, _line_starts(lines))
@@ -239,7 +253,11 @@ def extract_markdown(text: str, path: str) -> ExtractResult:
     fragments: Fragments | None = None
     pending: Fragments | None = None  # a list just closed: env lines in the next block join it
     seen: set[tuple[int, ...]] = set()
+    previous: Token | None = None
     for token in tokens:
+        if _cell_output(token, previous):
+            continue
+        previous = token
         if pending is not None and token.level == 0 and token.type not in ("fence", "code_block"):
             _flush(doc, pending)
             pending = None

@@ -239,6 +239,10 @@ class _Reader(NodeReader):
 
         count = len(self.result.launches)
         self.launch(argv, env, get(container, "image"))
+        if len(self.result.launches) == count and "sglangServe" in self.text:
+            from speclint.frontends.manifests.llmd_values import unread_model_command
+
+            unread_model_command(self, container)
         script = _script(container)
         if script is not None:
             buffer = ShellBuffer(self.text, self.starts, self.budget)

@@ -176,9 +176,10 @@ def version_from_image(image: str) -> str | None:
 
         dynamo = image_release(image)
         return sglang_pin(dynamo) if dynamo else None
+    tagged = ":" in image.rsplit("/", 1)[-1]  # (a registry's port is not a tag: `host:5000/...`)
     if not sglang_repository(image) or image.endswith(_IMAGE_FILES) or image.startswith(_PATHS):
         return None  # (a container file on disk, `sglang.sif`, names no release)
-    tag = image.rsplit(":", 1)[1] if ":" in image.rsplit("/", 1)[-1] else "latest"
+    tag = image.rsplit(":", 1)[1] if tagged else "latest"
     if tag == "latest":
         return newest_version()
     match = _tag_version(tag)
