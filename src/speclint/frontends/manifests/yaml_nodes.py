@@ -13,9 +13,29 @@ from speclint.frontends.shell.pieces import Piece, span_of
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+    from typing import Protocol
+
     from speclint.core.launches import ExtractResult, Launch
     from speclint.core.spans import Span
-    from speclint.frontends.manifests.go_templates import Template
+
+    class Template(Protocol):
+        """What the reader asks of a Helm template (`go_templates.Template`; named by this
+        protocol, not imported: the template reads the chart's values with this module)."""
+
+        text: str
+        holes: list[tuple[int, int, str]]
+        inserts: list[tuple[int, int, str]]
+
+        @property
+        def found(self) -> Mapping[int, object]: ...
+
+        def fill_holes(self, pieces: list[Piece]) -> list[Piece]: ...
+
+        def insert_in(self, begin: int, end: int) -> tuple[int, int, str] | None: ...
+
+        def items_at(self, begin: int, end: int) -> list[tuple[str, Span]] | None: ...
+
 
 MERGE_TAG = "tag:yaml.org,2002:merge"
 MAX_DEPTH = 512
