@@ -318,7 +318,7 @@ def rendering_template(values_path: str, text: str, offset: int) -> str | None:
     """The template of the chart that writes the values' list holding the scalar at `offset`
     into a launch (`range`/`toYaml` of its path, in a template naming SGLang's launcher),
     which speclint reads with these values; None where there is none."""
-    from speclint.frontends.manifests.helm_splice import _templates_named
+    from speclint.frontends.manifests.helm_charts import chart_templates
     from speclint.frontends.manifests.yaml_nodes import Loader
 
     if os.path.basename(values_path) != "values.yaml":
@@ -337,7 +337,7 @@ def rendering_template(values_path: str, text: str, offset: int) -> str | None:
     dotted = re.escape(".Values." + ".".join(keys))
     used = re.compile(r"\{\{-?\s*(?:range|toYaml)\s+\$?" + dotted + r"(?![\w.])")
     chart = os.path.dirname(values_path)
-    for name, template in _templates_named(chart or "."):
+    for name, template in chart_templates(chart or "."):
         if used.search(template) and "sglang" in template:
             return os.path.join(chart, "templates", name)
     return None

@@ -22,10 +22,9 @@ from __future__ import annotations
 import os
 import re
 
+from speclint.frontends.manifests.helm_charts import chart_templates
+
 _KEY = re.compile(r"[A-Za-z_]\w*")
-_TEMPLATE_PATTERNS = ("*.yaml", "*.yml", "*.tpl")
-_MAX_TEMPLATE = 1 << 20
-"""A template larger than this (1 MiB) is not read: the splice is then not known."""
 _CONTAINER_KEY = {"command": "command", "args": "args"}
 """The container key a values key must be spliced under (extraArgs has none of its own)."""
 
@@ -38,7 +37,7 @@ def spliced_whole(values_path: str, keys: list[str], argv_keys: list[str]) -> bo
         return False
     if not all(_KEY.fullmatch(key) for key in keys):
         return False
-    texts = _templates(os.path.dirname(os.path.abspath(values_path)))
+    texts = [text for _, text in chart_templates(os.path.dirname(os.path.abspath(values_path)))]
     if not texts:
         return False
     dotted = r"\$?\.Values" + "".join(r"\." + key for key in keys)
@@ -59,36 +58,6 @@ def spliced_whole(values_path: str, keys: list[str], argv_keys: list[str]) -> bo
                     return False
                 spliced[field] = spliced.get(field, 0) + 1
     return all(spliced.get(key) == 1 for key in argv_keys)
-
-
-def _templates(chart: str) -> list[str]:
-    """The texts of the chart's templates (none without `Chart.yaml` and `templates/`)."""
-    return [text for _, text in _templates_named(chart)]
-
-
-def _templates_named(chart: str) -> list[tuple[str, str]]:
-    """(name, text) of each of the chart's templates (none without `Chart.yaml` and
-    `templates/`, or when one cannot be read)."""
-    from speclint.runner.depends import matching_names, note, note_glob
-
-    folder = os.path.join(chart, "templates")
-    note(os.path.join(chart, "Chart.yaml"))
-    if not os.path.isfile(os.path.join(chart, "Chart.yaml")):
-        return []
-    texts: list[tuple[str, str]] = []
-    for pattern in _TEMPLATE_PATTERNS:
-        note_glob(folder, pattern)
-        for name in matching_names(folder, pattern):
-            path = os.path.join(folder, name)
-            note(path)
-            try:
-                if os.path.getsize(path) > _MAX_TEMPLATE:
-                    return []
-                with open(path, encoding="utf-8", errors="surrogateescape") as handle:
-                    texts.append((name, handle.read()))
-            except OSError:
-                return []
-    return texts
 
 
 def _guard(text: str, begin: int, end: int) -> bool:
