@@ -4,6 +4,8 @@ YAML file."""
 
 from __future__ import annotations
 
+from findings_at import findings_at
+
 from speclint.engine import lint_text
 from speclint.frontends import extract_file
 
@@ -13,14 +15,8 @@ SPEC = (
 )
 
 
-def located(text: str, path: str = "site.yml") -> list[tuple[str, int, int, str]]:
-    lines = text.splitlines()
-    out = []
-    for f in lint_text(text, path).findings:
-        s = f.span
-        token = lines[s.line - 1][s.column - 1 : s.end_column - 1] if s.line == s.end_line else ""
-        out.append((f.code, s.line, s.column, token))
-    return out
+def located(text: str, path: str = "site.yml") -> list[tuple]:
+    return findings_at(text, path)
 
 
 def _column(text: str, line: int, token: str) -> int:

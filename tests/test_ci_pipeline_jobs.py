@@ -5,6 +5,8 @@ one shell, `variables:`, the job's or default `image:`), Azure Pipelines (`steps
 
 from __future__ import annotations
 
+from findings_at import findings_at
+
 from speclint.engine import lint_text
 
 GITLAB = """\
@@ -63,17 +65,8 @@ jobs:
 """
 
 
-def _found(text: str, path: str) -> list[tuple[str, int, int, str]]:
-    lines = text.splitlines()
-    return [
-        (
-            f.code,
-            f.span.line,
-            f.span.column,
-            lines[f.span.line - 1][f.span.column - 1 : f.span.end_column - 1],
-        )
-        for f in lint_text(text, path).findings
-    ]
+def _found(text: str, path: str) -> list[tuple]:
+    return findings_at(text, path)
 
 
 def test_a_gitlab_job_script_is_a_launch_with_its_variables_and_image():

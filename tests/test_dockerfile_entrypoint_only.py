@@ -5,6 +5,8 @@ given at `docker run`). The flags the ENTRYPOINT itself writes are still checked
 
 from __future__ import annotations
 
+from findings_at import findings_at
+
 from speclint.engine import lint_text
 
 ENTRYPOINT_ONLY = (
@@ -13,17 +15,8 @@ ENTRYPOINT_ONLY = (
 )
 
 
-def _found(text: str) -> list[tuple[str, int, int, str]]:
-    lines = text.splitlines()
-    return [
-        (
-            f.code,
-            f.span.line,
-            f.span.column,
-            lines[f.span.line - 1][f.span.column - 1 : f.span.end_column - 1],
-        )
-        for f in lint_text(text, "Dockerfile").findings
-    ]
+def _found(text: str) -> list[tuple]:
+    return findings_at(text, "Dockerfile")
 
 
 def test_entrypoint_without_cmd_takes_its_arguments_at_docker_run():

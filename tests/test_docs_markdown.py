@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from findings_at import findings_at
+
 from speclint.engine import lint_text
 from speclint.frontends import extract_file
 
@@ -14,16 +16,10 @@ ROOT = Path(__file__).resolve().parent.parent
 MD = ROOT / "fixtures/markdown"
 
 
-def findings(name: str) -> tuple[str, list[tuple[str, int, int, str, str]]]:
+def findings(name: str) -> tuple[str, list[tuple]]:
     """(text, [(code, line, column, severity, the text the finding points at)])."""
     text = (MD / name).read_text()
-    lines = text.splitlines()
-    out = []
-    for f in lint_text(text, name).findings:
-        s = f.span
-        token = lines[s.line - 1][s.column - 1 : s.end_column - 1] if s.line == s.end_line else ""
-        out.append((f.code, s.line, s.column, f.severity.label, token))
-    return text, out
+    return text, findings_at(text, name, severity=True)
 
 
 def errors(found) -> list[tuple[str, int, int, str]]:

@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from findings_at import findings_at
+
 from speclint.engine import lint_text
 from speclint.frontends import extract_file
 
@@ -13,16 +15,8 @@ ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOK = ROOT / "fixtures/notebooks/launch_server.ipynb"
 
 
-def located(text: str, path: str = "n.ipynb") -> list[tuple[str, int, int, str, str]]:
-    lines = text.splitlines()
-    out = []
-    for f in lint_text(text, path).findings:
-        s = f.span
-        token = (
-            lines[s.line - 1][s.column - 1 : s.end_column - 1] if s.line == s.end_line <= len(lines) else ""
-        )
-        out.append((f.code, s.line, s.column, f.severity.label, token))
-    return out
+def located(text: str, path: str = "n.ipynb") -> list[tuple]:
+    return findings_at(text, path, severity=True)
 
 
 def test_every_cell_form_points_into_the_notebook_file():

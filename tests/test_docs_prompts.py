@@ -7,6 +7,7 @@ blocks of the file are read (it was silently passed over)."""
 from __future__ import annotations
 
 import pytest
+from findings_at import findings_at
 from fixture_file import FixtureFile
 
 from speclint.engine import lint_text
@@ -17,15 +18,9 @@ LAUNCH = (
 )
 
 
-def located(text: str, path: str = "issue.md") -> list[tuple[str, int, int, str]]:
+def located(text: str, path: str = "issue.md") -> list[tuple]:
     """(code, line, column, the text the finding points at) of each finding."""
-    lines = text.splitlines()
-    out = []
-    for f in lint_text(text, path).findings:
-        s = f.span
-        token = lines[s.line - 1][s.column - 1 : s.end_column - 1] if s.line == s.end_line else ""
-        out.append((f.code, s.line, s.column, token))
-    return out
+    return findings_at(text, path)
 
 
 def _draft_tokens_column(line: str) -> int:

@@ -7,6 +7,7 @@ as a redirection to a file named `--model-path` and reported a false FLG011 ("no
 from __future__ import annotations
 
 import pytest
+from findings_at import findings_at
 
 from speclint.engine import lint_text
 
@@ -18,13 +19,8 @@ SESSION = (
 )
 
 
-def found(text: str) -> list[tuple[str, int, int, str]]:
-    lines = text.splitlines()
-    out = []
-    for f in lint_text(text, "issue.md").findings:
-        s = f.span
-        out.append((f.code, s.line, s.column, lines[s.line - 1][s.column - 1 : s.end_column - 1]))
-    return out
+def found(text: str) -> list[tuple]:
+    return findings_at(text, "issue.md")
 
 
 @pytest.mark.parametrize("tag", ["bash", "", "console", "shell", "text"])

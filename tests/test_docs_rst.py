@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from findings_at import findings_at
+
 from speclint.engine import lint_text
 from speclint.frontends import extract_file, file_kind, is_lintable_path
 
@@ -14,15 +16,9 @@ ROOT = Path(__file__).resolve().parent.parent
 RST = ROOT / "fixtures/rst"
 
 
-def located(text: str, path: str = "p.rst") -> list[tuple[str, int, int, str, str]]:
+def located(text: str, path: str = "p.rst") -> list[tuple]:
     """(code, line, column, severity, the text the finding points at) of each finding."""
-    lines = text.splitlines()
-    out = []
-    for f in lint_text(text, path).findings:
-        s = f.span
-        token = lines[s.line - 1][s.column - 1 : s.end_column - 1] if s.line == s.end_line else ""
-        out.append((f.code, s.line, s.column, f.severity.label, token))
-    return out
+    return findings_at(text, path, severity=True)
 
 
 def test_sphinx_page_findings_point_at_the_token_in_the_rst_file():

@@ -7,8 +7,7 @@ token in the file."""
 from __future__ import annotations
 
 import pytest
-
-from speclint.engine import lint_text
+from findings_at import findings_at
 
 SPEC = (
     'speculative_algorithm="EAGLE", speculative_eagle_topk=1, speculative_num_steps=1, '
@@ -16,15 +15,9 @@ SPEC = (
 )
 
 
-def located(text: str, path: str) -> list[tuple[str, int, int, str]]:
+def located(text: str, path: str) -> list[tuple]:
     """(code, line, column, the text the finding points at) of each finding."""
-    lines = text.splitlines()
-    out = []
-    for f in lint_text(text, path).findings:
-        s = f.span
-        token = lines[s.line - 1][s.column - 1 : s.end_column - 1] if s.line == s.end_line else ""
-        out.append((f.code, s.line, s.column, token))
-    return out
+    return findings_at(text, path)
 
 
 def test_a_console_command_continued_after_bash_s_continuation_prompt() -> None:

@@ -9,6 +9,7 @@ import json
 from pathlib import Path
 
 import pytest
+from findings_at import findings_at
 
 from speclint.engine import lint_text
 from speclint.settings.options import LintOptions
@@ -25,19 +26,10 @@ def _no_model_cache(monkeypatch, tmp_path):
     monkeypatch.setenv("HF_HUB_CACHE", str(tmp_path / "no-cache"))
 
 
-def located(
-    text: str, path: str = "x.py", version: str | None = None
-) -> list[tuple[str, int, int, str, str]]:
+def located(text: str, path: str = "x.py", version: str | None = None) -> list[tuple]:
     """(code, line, column, token under the span, message) of each finding."""
-    lines = text.splitlines()
-    out = []
-    for f in lint_text(text, path, LintOptions(sglang_version=version)).findings:
-        if f.code == "DRF011":  # the models' config.json files are not on disk here
-            continue
-        s = f.span
-        token = lines[s.line - 1][s.column - 1 : s.end_column - 1] if s.line == s.end_line else ""
-        out.append((f.code, s.line, s.column, token, f.message))
-    return out
+    # (DRF011: the models' config.json files are not on disk here)
+    return findings_at(text, path, LintOptions(sglang_version=version), skip={"DRF011"}, message=True)
 
 
 def codes(found: list[tuple[str, int, int, str, str]]) -> list[str]:

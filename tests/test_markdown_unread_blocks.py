@@ -6,23 +6,15 @@ is read as YAML."""
 
 from __future__ import annotations
 
+from findings_at import findings_at
+
 from speclint.engine import lint_text
 
 READ = "```bash\npython3 -m sglang.launch_server --model-path Qwen/Qwen3-8B\n```\n\n"
 
 
-def _found(text: str) -> list[tuple[str, int, int, str, str]]:
-    lines = text.splitlines()
-    return [
-        (
-            f.code,
-            f.span.line,
-            f.span.column,
-            lines[f.span.line - 1][f.span.column - 1 : f.span.end_column - 1],
-            f.message,
-        )
-        for f in lint_text(text, "README.md").findings
-    ]
+def _found(text: str) -> list[tuple]:
+    return findings_at(text, "README.md", message=True)
 
 
 def _unread(why: str) -> str:

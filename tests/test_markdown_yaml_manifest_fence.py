@@ -5,6 +5,8 @@ passed" over the manifest's launch); an abridged manifest that does not parse sa
 
 from __future__ import annotations
 
+from findings_at import findings_at
+
 from speclint.engine import lint_text
 
 DOC = """\
@@ -61,18 +63,8 @@ services:
 """
 
 
-def _found(text: str) -> list[tuple[str, int, int, str]]:
-    lines = text.splitlines()
-    result = lint_text(text, "README.md")
-    return [
-        (
-            f.code,
-            f.span.line,
-            f.span.column,
-            lines[f.span.line - 1][f.span.column - 1 : f.span.end_column - 1],
-        )
-        for f in result.findings
-    ]
+def _found(text: str) -> list[tuple]:
+    return findings_at(text, "README.md")
 
 
 def test_compose_and_kubernetes_fences_are_launches_at_their_doc_positions():

@@ -6,8 +6,8 @@ class of that name itself (verl's own adapter)."""
 from __future__ import annotations
 
 import pytest
+from findings_at import findings_at
 
-from speclint.engine import lint_text
 from speclint.frontends import extract_file
 from speclint.settings.options import LintOptions
 
@@ -31,16 +31,10 @@ BARE = (
 )
 
 
-def located(text: str, version: str | None = None) -> list[tuple[str, int, int, str, str]]:
-    lines = text.splitlines()
-    out = []
-    for f in lint_text(text, "rollout.py", LintOptions(sglang_version=version)).findings:
-        if f.code in ("DRF011", "DRF012"):  # the model's config.json is not on disk here
-            continue
-        s = f.span
-        token = lines[s.line - 1][s.column - 1 : s.end_column - 1] if s.line == s.end_line else ""
-        out.append((f.code, s.line, s.column, token, f.message))
-    return out
+def located(text: str, version: str | None = None) -> list[tuple]:
+    # (DRF011, DRF012: the model's config.json is not on disk here)
+    options = LintOptions(sglang_version=version)
+    return findings_at(text, "rollout.py", options, skip={"DRF011", "DRF012"}, message=True)
 
 
 def test_a_bare_adapter_call_is_read_as_sglangs_server_args():

@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from findings_at import findings_at
+
 from speclint.engine import lint_text
 from speclint.frontends import extract_file
 
@@ -20,19 +22,9 @@ def read(name: str) -> str:
     return (FIXTURES / name).read_text()
 
 
-def found(name: str) -> list[tuple[str, int, int, str]]:
+def found(name: str) -> list[tuple]:
     """(code, line, column, the text the finding points at) of every finding."""
-    text = read(name)
-    lines = text.splitlines()
-    return [
-        (
-            f.code,
-            f.span.line,
-            f.span.column,
-            lines[f.span.line - 1][f.span.column - 1 : f.span.end_column - 1],
-        )
-        for f in lint_text(text, str(FIXTURES / name)).findings
-    ]
+    return findings_at(read(name), str(FIXTURES / name))
 
 
 def launches(name: str):

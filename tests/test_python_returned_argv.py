@@ -5,6 +5,7 @@ the file (a serving framework calls it): the returned list is read as the launch
 from __future__ import annotations
 
 import pytest
+from findings_at import findings_at
 
 from speclint.engine import lint_text
 from speclint.frontends import extract_file
@@ -33,16 +34,9 @@ ADAPTER = (
 )
 
 
-def located(text: str) -> list[tuple[str, int, int, str, str]]:
-    lines = text.splitlines()
-    out = []
-    for f in lint_text(text, "backend.py", LintOptions()).findings:
-        if f.code in ("DRF011", "DRF012"):  # the drafter's config.json is not on disk here
-            continue
-        s = f.span
-        token = lines[s.line - 1][s.column - 1 : s.end_column - 1] if s.line == s.end_line else ""
-        out.append((f.code, s.line, s.column, token, f.message))
-    return out
+def located(text: str) -> list[tuple]:
+    # (DRF011, DRF012: the drafter's config.json is not on disk here)
+    return findings_at(text, "backend.py", LintOptions(), skip={"DRF011", "DRF012"}, message=True)
 
 
 def test_an_uncalled_method_returning_a_launch_argv_is_read_at_its_return():
