@@ -7,9 +7,9 @@ fixtures/helm/extra-args-chart was "only partly read" and its values file's flag
 from __future__ import annotations
 
 import shutil
-import subprocess
-import sys
 from pathlib import Path
+
+from speclint_runs import run_speclint
 
 from speclint.engine import lint_path
 
@@ -33,12 +33,7 @@ def test_range_over_extra_args_points_at_each_item_in_values() -> None:
 
 
 def test_values_fill_the_image_and_lookups(tmp_path: Path) -> None:
-    run = subprocess.run(
-        [sys.executable, "-m", "speclint", "explain", str(TEMPLATE)],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    run = run_speclint("explain", str(TEMPLATE))
     assert "SGLang 0.5.4 (from the image lmsysorg/sglang:v0.5.4 (line 11))" in run.stdout
     assert "--model-path Qwen/Qwen3-8B\n" in run.stdout
     assert "--port 30000\n" in run.stdout
@@ -89,12 +84,7 @@ def test_with_default_else_and_toyaml(tmp_path: Path) -> None:
         "        {{- toYaml .Values.extra | nindent 8 }}\n"
     )
     template = _chart(tmp_path, values, args)
-    run = subprocess.run(
-        [sys.executable, "-m", "speclint", "explain", str(template)],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    run = run_speclint("explain", str(template))
     for flag in (
         "--tp-size 4",
         "--port 31000",

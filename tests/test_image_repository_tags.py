@@ -6,9 +6,9 @@ and a mirror behind `registry:5000/` was not read at all (its name was cut at th
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
+
+from speclint_runs import run_speclint
 
 from speclint.sglang.flags.versions import version_from_image
 
@@ -18,13 +18,7 @@ LAUNCH = "python3 -m sglang.launch_server --model-path /m --tp-size 2"
 def _summary(tmp_path: Path, image: str) -> str:
     script = tmp_path / "serve.sh"
     script.write_text(f"docker run --gpus all {image} \\\n  {LAUNCH}\n")
-    run = subprocess.run(
-        [sys.executable, "-m", "speclint", "--no-cache", str(script)],
-        capture_output=True,
-        text=True,
-        check=False,
-        cwd=tmp_path,
-    )
+    run = run_speclint("--no-cache", str(script), cwd=tmp_path)
     assert run.returncode in (0, 1), run.stderr
     return run.stdout
 

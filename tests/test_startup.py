@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import importlib.util
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
+
+from speclint_runs import last_line, run_probe
 
 import speclint.sglang.flags.schema as schema_module
 from speclint.cli import startup
@@ -64,17 +65,7 @@ def test_a_damaged_store_and_other_names_are_left_to_python(tmp_path, monkeypatc
 
 
 PROBE = """
-import json, sys
-from speclint.core.kept import Kept
-from speclint.cli import startup
-sys.dont_write_bytecode = False
-startup._store = lambda: Kept({folder!r}, "imports", 1)
-sys.argv = ["speclint", "--no-cache", {path!r}]
-from speclint.__main__ import main
-try:
-    main()
-except SystemExit:
-    pass
+import json
 served = sorted(n for n, m in sys.modules.items() if isinstance(getattr(getattr(m, "__spec__", None), "loader", None), startup.KeptImports))
 import importlib.util
 def attributes(m):
@@ -92,21 +83,8 @@ print(json.dumps([served, every]), file=sys.stderr)
 
 
 def test_the_command_learns_its_modules_then_imports_them_from_the_store(tmp_path):
-    env = {k: v for k, v in os.environ.items() if not k.startswith("SPECLINT_")}
-    probe = PROBE.format(folder=str(tmp_path), path=str(FIXTURE))
-    runs = [
-        subprocess.run(
-            [sys.executable, "-c", probe],
-            capture_output=True,
-            text=True,
-            cwd=ROOT,
-            env=env,
-            timeout=120,
-            check=False,
-        )
-        for _ in range(2)
-    ]
-    (first, as_python), (second, as_kept) = (json.loads(run.stderr.strip().splitlines()[-1]) for run in runs)
+    runs = [run_probe(PROBE, FIXTURE, store=tmp_path) for _ in range(2)]
+    (first, as_python), (second, as_kept) = (json.loads(last_line(run)) for run in runs)
     assert first == [] and "speclint.engine" in second and "speclint.rules.spd" in second
     # each module served from the store has what Python's importer gave it: its file, cached
     # path, package, loader, path, its name in its parent package, done loading
@@ -270,13 +248,6 @@ def test_a_kept_module_that_raises_is_not_left_imported_and_one_that_runs_is(tmp
 
 
 UNUSED = """
-import sys
-sys.argv = ["speclint", "--no-cache", {path!r}]
-from speclint.__main__ import main
-try:
-    main()
-except SystemExit:
-    pass
 real = [name for name in {names!r} if "__file__" in vars(sys.modules.get(name, sys))]
 print(real, sys.modules["copy"].deepcopy([1]) == [1], file=sys.stderr)
 """
@@ -287,12 +258,5 @@ def test_a_shell_lint_imports_no_standard_module_it_does_not_use():
     which `dataclasses` imports (stand-ins until first used, and then the real modules), nor
     bisect, contextvars, fnmatch: each costs a cold run about a percent."""
     names = ["copy", "weakref", "inspect", "bisect", "contextvars", "fnmatch"]
-    done = subprocess.run(
-        [sys.executable, "-c", UNUSED.format(path=str(FIXTURE), names=names)],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=120,
-        check=False,
-    )
-    assert done.stderr.strip().splitlines()[-1] == "[] True", done.stderr
+    done = run_probe(UNUSED.format(names=names), FIXTURE)
+    assert last_line(done) == "[] True", done.stderr

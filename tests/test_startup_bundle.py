@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import marshal
 import os
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from speclint_runs import last_line, run_probe
 
 from speclint.cli import startup
 from speclint.cli.startup import KeptImports
@@ -112,37 +112,14 @@ def test_the_shape_of_a_command_line():
 
 
 PROBE = """
-import sys
-from speclint.core.kept import Kept
-from speclint.cli import startup
-sys.dont_write_bytecode = False
-startup._store = lambda: Kept({folder!r}, "imports", 1)
-sys.argv = ["speclint", "--no-cache", {path!r}]
-from speclint.__main__ import main
-try:
-    main()
-except SystemExit:
-    pass
 finder = next(f for f in sys.meta_path if isinstance(f, startup.KeptImports))
 print(sorted(finder._bundle or ()), file=sys.stderr)
 """
 
 
 def test_the_command_keeps_a_bundle_and_imports_from_it(tmp_path):
-    env = {k: v for k, v in os.environ.items() if not k.startswith("SPECLINT_")}
-    runs = [
-        subprocess.run(
-            [sys.executable, "-c", PROBE.format(folder=str(tmp_path), path=str(FIXTURE))],
-            capture_output=True,
-            text=True,
-            cwd=ROOT,
-            env=env,
-            timeout=120,
-            check=False,
-        )
-        for _ in range(3)
-    ]
-    bundled = [run.stderr.strip().splitlines()[-1] for run in runs]
+    runs = [run_probe(PROBE, FIXTURE, store=tmp_path) for _ in range(3)]
+    bundled = [last_line(run) for run in runs]
     assert bundled[0] == "[]" and "'speclint.engine'" in bundled[1] and bundled[2] == bundled[1]
     assert "SPD001" in runs[0].stdout and runs[0].stdout == runs[1].stdout == runs[2].stdout
     store = Kept(str(tmp_path), "imports", 1)

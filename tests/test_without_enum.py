@@ -7,11 +7,10 @@ from __future__ import annotations
 import json
 import os
 import pickle
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from speclint_runs import last_line, run_probe
 
 from speclint.core.findings import Severity
 from speclint.runner.result_codec import _decode, _encode
@@ -51,13 +50,6 @@ def test_a_value_that_is_no_severity_is_refused(wrong):
 
 
 PROBE = """
-import sys
-sys.argv = ["speclint", "--no-cache", {path!r}]
-from speclint.__main__ import main
-try:
-    main()
-except SystemExit:
-    pass
 log_type = sys.modules["tree_sitter._binding"].LogType
 print("enum" in sys.modules, repr(log_type.PARSE), repr(log_type(1)), log_type.__module__, file=sys.stderr)
 """
@@ -72,15 +64,6 @@ def test_a_shell_lint_imports_no_enum_and_tree_sitter_still_has_its_log_types(tm
     for _ in range(
         2
     ):  # (the first run in a fresh checkout fills the kept stores: it imports `re`, which imports enum)
-        done = subprocess.run(
-            [sys.executable, "-c", PROBE.format(path=str(script))],
-            capture_output=True,
-            text=True,
-            cwd=tmp_path,
-            env={**environment, "PYTHONPATH": str(ROOT / "src")},
-            timeout=120,
-            check=False,
-        )
+        done = run_probe(PROBE, script, cwd=tmp_path, env={**environment, "PYTHONPATH": str(ROOT / "src")})
     assert "SPD001" in done.stdout
-    last = done.stderr.strip().splitlines()[-1]
-    assert last == "False <LogType.PARSE: 0> <LogType.LEX: 1> tree_sitter", done.stderr
+    assert last_line(done) == "False <LogType.PARSE: 0> <LogType.LEX: 1> tree_sitter", done.stderr
