@@ -19,6 +19,7 @@ from speclint.core.spans import Span
 from speclint.core.words import Word
 from speclint.frontends.manifests.compose_env import DotEnv
 from speclint.frontends.manifests.config_maps import ConfigMaps, env_from, read_config_maps
+from speclint.frontends.manifests.k8s_containers import container_script, is_container
 from speclint.frontends.manifests.yaml_nodes import (
     Loader,
     NodeReader,
@@ -184,8 +185,8 @@ class _Reader(NodeReader):
         LeaderWorkerSet templates, List items); the one Container a `container:` or `script:`
         key holds (an Argo Workflows template, a Kubeflow Pipelines executor) and the items of a
         `steps:` list that name an `image:` (Tekton Task steps), and an OME runtime's `runner:`
-        (`_is_container`): each is a Kubernetes Container spec, its `command`/`args`/`env`/`image`
-        read as one, and its script (`_script`)."""
+        (`k8s_containers.is_container`): each is a Kubernetes Container spec, its
+        `command`/`args`/`env`/`image` read as one, and its script (`container_script`)."""
         if depth > 30 or id(node) in self.seen:
             return
         self.seen.add(id(node))
@@ -206,10 +207,10 @@ class _Reader(NodeReader):
                 ):
                     self.seen.add(id(value))
                     self.k8s_container(value, step=True)
-                elif name == "runner" and _is_container(value) and id(value) not in self.seen:
+                elif name == "runner" and is_container(value) and id(value) not in self.seen:
                     self.seen.add(id(value))  # OME's runtimes: `engineConfig.runner`, `leader.runner`
                     self.k8s_container(value)
-                elif name == "mainContainer" and _is_container(value, False) and id(value) not in self.seen:
+                elif name == "mainContainer" and is_container(value, False) and id(value) not in self.seen:
                     # NVIDIA Dynamo's DynamoGraphDeployment: a service's `extraPodSpec.mainContainer`
                     self.seen.add(id(value))
                     self.k8s_container(value)
@@ -243,7 +244,7 @@ class _Reader(NodeReader):
             from speclint.frontends.manifests.llmd_values import unread_model_command
 
             unread_model_command(self, container)
-        script = _script(container)
+        script = container_script(container)
         if script is not None:
             buffer = ShellBuffer(self.text, self.starts, self.budget)
             from speclint.frontends.manifests.go_templates import workflow_holes
@@ -356,41 +357,6 @@ class _Reader(NodeReader):
             for name, word in env.items():
                 if not name.startswith("__speclint_"):  # placeholders for unknown `$(VAR)`
                     launch.env.setdefault(name, word)
-
-
-def _is_container(node: yaml.Node, imaged: bool = True) -> bool:
-    """A mapping written as a Kubernetes Container: an `image` (unless not `imaged`) and a
-    `command` or `args` (the `runner:` of an OME ClusterServingRuntime's `engineConfig`,
-    `decoderConfig`, `routerConfig` and their `leader`/`worker`, each a Container spec in OME's
-    API; the `extraPodSpec.mainContainer` of an NVIDIA Dynamo DynamoGraphDeployment service,
-    a Container spec in Dynamo's API, whose image may be set by the operator)."""
-    return (
-        isinstance(node, yaml.MappingNode)
-        and (not imaged or get(node, "image") is not None)
-        and (get(node, "command") is not None or get(node, "args") is not None)
-    )
-
-
-def _script(container: yaml.Node) -> yaml.ScalarNode | None:
-    """The shell script a Container-like spec runs besides its `command`: a Tekton step's
-    `script:` (run by `/bin/sh` unless its first line is a shebang: one naming a shell is read
-    too) or an Argo script template's `source:`, which Argo saves to a file and passes to the
-    `command` (read when that is a shell)."""
-    from speclint.frontends.shell.launch import SHELLS
-
-    script = get(container, "script")
-    if isinstance(script, yaml.ScalarNode):
-        first = script.value.lstrip().split("\n", 1)[0]
-        words = [word.rsplit("/", 1)[-1] for word in first[2:].split()] if first.startswith("#!") else ["sh"]
-        if words[:1] == ["env"]:
-            words = [word for word in words[1:] if not word.startswith("-")]
-        return script if words and words[0] in SHELLS else None
-    source, command = get(container, "source"), get(container, "command")
-    if isinstance(source, yaml.ScalarNode) and isinstance(command, yaml.SequenceNode) and command.value:
-        program = command.value[0]
-        if isinstance(program, yaml.ScalarNode) and program.value.rsplit("/", 1)[-1] in SHELLS:
-            return source
-    return None
 
 
 def _block_end(text: str, node: yaml.Node) -> int:
