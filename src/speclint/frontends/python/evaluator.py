@@ -15,6 +15,7 @@ from speclint.frontends.python import syntax as py
 from speclint.frontends.python.call_values import call_value
 from speclint.frontends.python.environ import environ_value
 from speclint.frontends.python.expressions import string_parts
+from speclint.frontends.python.operations import is_integer, shifted_identity, truth_of
 from speclint.frontends.python.positions import Positions
 from speclint.frontends.python.values import (
     ITEM_WEIGHT,
@@ -276,7 +277,7 @@ class Evaluator:
         if not isinstance(node.operator, (py.Add, py.Subtract)):
             return self.unknown(node, f"`{self.pos.quote(node)}` is computed when the program runs")
         left, right = self.eval(node.left), self.eval(node.right)  # once each: `a + a + ...` is linear
-        if _integer(left) and _integer(right):  # `30000 + i` in a pass of `for i in range(2)`
+        if is_integer(left) and is_integer(right):  # `30000 + i` in a pass of `for i in range(2)`
             a, b = left.value, right.value
             assert isinstance(a, int) and isinstance(b, int)
             return self._make(node, "const", a + b if isinstance(node.operator, py.Add) else a - b)
@@ -294,7 +295,9 @@ class Evaluator:
             ):
                 return self._join(node, [left, right])
         sign = 1 if isinstance(node.operator, py.Add) else -1  # `k + 1`: k's identity, shifted
-        shifted = _shifted(left, right, sign) or (_shifted(right, left, 1) if sign == 1 else None)
+        shifted = shifted_identity(left, right, sign) or (
+            shifted_identity(right, left, 1) if sign == 1 else None
+        )
         inner = next(
             (v for v in (left, right) if v.kind == "unknown"), None
         )  # say why that part is not known
@@ -343,7 +346,7 @@ class Evaluator:
         """`A or B` / `A and B` when A's truth is known (`extra_args or []` with `extra_args`
         bound to a list by a call of the function): Python's value, A or B (not a bool)."""
         left = self.eval(node.left)
-        truth = _truth(left)
+        truth = truth_of(left)
         if truth is None:
             return self.unknown(node, f"`{self.pos.quote(node)}` is computed when the program runs")
         if isinstance(node.operator, py.Or):
@@ -357,38 +360,6 @@ class Evaluator:
         if truth is not None:  # `"prefill" if i == 0 else "decode"` in a pass of a loop
             return self.eval(node.body if truth else node.orelse)
         return self.unknown(node, f"`{self.pos.quote(node)}` depends on a condition")
-
-
-def _truth(value: Val) -> bool | None:
-    """Python's truth of a value, None when not known (a list with only `*x` elements may be
-    empty, a text with an unknown part may be too)."""
-    if value.alternatives:
-        return None
-    if value.kind == "const":
-        return bool(value.value)
-    if value.kind == "str":
-        text = value.text
-        return None if text is None else bool(text)
-    if value.kind == "list":
-        elements = value.elements
-        return True if any(not element.splat for element in elements) else (False if not elements else None)
-    if value.kind == "dict":
-        entries = value.entries
-        return True if any(entry.key is not None for entry in entries) else (False if not entries else None)
-    return None
-
-
-def _integer(value: Val) -> bool:
-    """An int written or worked out (not a bool, which Python also calls an int)."""
-    return value.kind == "const" and type(value.value) is int
-
-
-def _shifted(value: Val, by: Val, sign: int) -> Identity | None:
-    """`value + by` (sign 1) or `value - by` (sign -1) when value has an identity and `by`
-    is an int."""
-    if value.kind != "unknown" or value.identity is None or by.kind != "const" or type(by.value) is not int:
-        return None
-    return value.identity.shifted(sign * by.value)
 
 
 def string_value(node: py.SimpleString, body: str, prefix: str | None = None) -> str | bytes:
