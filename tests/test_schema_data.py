@@ -5,13 +5,8 @@ from __future__ import annotations
 import json
 import os
 
-from speclint.sglang.flags.release_index import entry_versions, versions_with_option
-from speclint.sglang.flags.schema import (
-    _DATA,
-    load_schema,
-    supported_versions,
-    table,
-)
+from speclint.sglang.flags.release_index import entry_versions, table, versions_with_option
+from speclint.sglang.flags.schema import _DATA, load_schema, supported_versions
 from speclint.sglang.flags.versions import version_key
 
 VERSIONS = ("0.4.10.post2", "0.5.6.post2", "0.5.14", "0.5.23")

@@ -9,7 +9,8 @@ import sys
 import pytest
 
 from speclint.sglang.flags import schema
-from speclint.sglang.flags.schema import HELP_SPEC, FlagSchema, FlagSpec, spec_from_entry, table
+from speclint.sglang.flags.release_index import table
+from speclint.sglang.flags.schema import HELP_SPEC, FlagSchema, FlagSpec, spec_from_entry
 
 
 def _eager(version: str) -> FlagSchema:

@@ -2,7 +2,7 @@
 
 Launch scripts outlive the release they were written for. The version rules (VER001-)
 use this to say, for a flag the checked release rejects, when it last worked and what
-replaces it. Everything here rests on the whole table (`schema.table()`, ~10 ms; what
+replaces it. Everything here rests on the whole table (`release_index.table()`, ~10 ms; what
 `release_index` works out from it is kept between runs), so it is only computed when a
 launch has a problem to explain.
 
@@ -19,8 +19,8 @@ from __future__ import annotations
 import re
 from functools import cache, lru_cache
 
-from speclint.sglang.flags.release_index import option_entries, releases_of, spec_in
-from speclint.sglang.flags.schema import options_of, supported_versions, table
+from speclint.sglang.flags.release_index import option_entries, releases_of, spec_in, table
+from speclint.sglang.flags.schema import options_of, supported_versions
 from speclint.sglang.flags.versions import version_key
 
 TYPE_CHECKING = False

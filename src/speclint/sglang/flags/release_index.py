@@ -1,6 +1,6 @@
-"""Which releases declare which flags, over every release of the stored schemas
-(`schema.table()`): for the flag history (`flags.history`) and the rules that name the
-releases a flag belongs to. Worked out from the whole table once and kept (`core.kept`, in
+"""Which releases declare which flags, over every release of the stored schemas (`table()`:
+the whole data file at once): for the flag history (`flags.history`) and the rules that name
+the releases a flag belongs to. Worked out from the whole table once and kept (`core.kept`, in
 the schemas' store) as marshalled blobs: a run that needs them decodes those, not the
 500 KB of JSON."""
 
@@ -9,6 +9,7 @@ from __future__ import annotations
 import marshal
 from functools import cache, lru_cache
 
+from speclint.core import json_read
 from speclint.sglang.flags import schema
 
 TYPE_CHECKING = False
@@ -17,6 +18,22 @@ if TYPE_CHECKING:
     from typing import Any
 
     from speclint.sglang.flags.schema import FlagSpec
+
+
+@lru_cache(maxsize=1)
+def table() -> dict[str, Any]:
+    """Every release's flags at once, in the format `schema`'s docstring describes: for the
+    flag history, tools and tests. Parses the whole file in one go (a few ms)."""
+    data = schema.flag_file()
+    header, lines = data.header, data.lines
+    first = 1 + len(header["versions"])
+    return {
+        "format": header["format"],
+        "versions": header["versions"],
+        "parser": header["parser"],
+        "order": dict(zip(header["versions"], json_read.loads(b"[" + b",".join(lines[1:first]) + b"]"))),
+        "flags": json_read.loads(b"[" + b",".join(lines[first:]) + b"]"),
+    }
 
 
 def _kept_blob(key: str, work_out: Callable[[], Any]) -> Any:
@@ -42,7 +59,7 @@ def entry_versions() -> tuple[tuple[str, ...], ...]:
 
 
 def _entry_versions() -> tuple[tuple[str, ...], ...]:
-    raw = schema.table()
+    raw = table()
     found: list[list[str]] = [[] for _ in raw["flags"]]
     for version in raw["versions"]:
         for index in raw["order"][version]:
@@ -60,7 +77,7 @@ def option_entries() -> dict[str, tuple[int, ...]]:
 
 def _option_entries() -> dict[str, tuple[int, ...]]:
     found: dict[str, list[int]] = {}
-    for index, entry in enumerate(schema.table()["flags"]):
+    for index, entry in enumerate(table()["flags"]):
         for option in entry["option_strings"]:
             found.setdefault(option, []).append(index)
     return {option: tuple(indexes) for option, indexes in found.items()}

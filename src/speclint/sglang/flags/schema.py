@@ -29,8 +29,8 @@ than the whole file:
          "deprecated": null}       # null, or text saying what replaces it
     ]
 
-`table()` returns the whole thing as one dict (`format`, `versions`, `parser`, `order`
-{version: indices}, `flags` [definitions]) for the flag history, tools and tests.
+`release_index.table()` returns the whole thing as one dict (`format`, `versions`, `parser`,
+`order` {version: indices}, `flags` [definitions]) for the flag history, tools and tests.
 """
 
 from __future__ import annotations
@@ -173,22 +173,6 @@ def _decode_entries(indexes: list[int]) -> None:
         _RAW.update(zip(missing, decoded))
 
 
-@lru_cache(maxsize=1)
-def table() -> dict[str, Any]:
-    """Every release's flags at once (format described above): for the flag history,
-    tools and tests. Parses the whole file in one go (a few ms)."""
-    header = _FILE.header
-    lines = _FILE.lines
-    first = 1 + len(header["versions"])
-    return {
-        "format": header["format"],
-        "versions": header["versions"],
-        "parser": header["parser"],
-        "order": dict(zip(header["versions"], json_read.loads(b"[" + b",".join(lines[1:first]) + b"]"))),
-        "flags": json_read.loads(b"[" + b",".join(lines[first:]) + b"]"),
-    }
-
-
 _VERSIONS: list[tuple[str, ...]] = []
 """`supported_versions`, once read (a version is chosen for every launch)."""
 
@@ -212,7 +196,7 @@ def kept_tables() -> Kept:
 
 
 def flag_file() -> LineData:
-    """The stored schemas' data file (`release_index` reads its header)."""
+    """The stored schemas' data file (`release_index` reads it whole)."""
     return _FILE
 
 
