@@ -52,16 +52,6 @@ class ParsedArgs:
         return [u for u in self.uses if u.spec is not None and u.spec.dest == dest]
 
 
-def _split_spans(word: Word, written_len: int) -> tuple[Span, Span | None]:
-    """Spans of the option and the value of a `--flag=value` word, when the word is written
-    literally (its width in the file equals its text); the whole word otherwise."""
-    span = word.span
-    text = word.text or ""
-    if span.line == span.end_line and span.end_column - span.column == len(text):
-        return span.sub(0, written_len), span.sub(written_len + 1, len(text))
-    return span, span
-
-
 def _convert(spec: FlagSpec, raw: str) -> tuple[object, str | None]:
     """argparse's `_get_value`: the typed value, or the error argparse prints."""
     kind = spec.type
@@ -207,7 +197,7 @@ def _consume(
     assert spec is not None
     low, high = _nargs_range(spec)
     if item.explicit is not None:
-        option_span, value_span = _split_spans(item.word, len(item.explicit_option))
+        option_span, value_span = item.explicit_spans()
         if high == 0:
             parsed.problems.append(
                 _problem(

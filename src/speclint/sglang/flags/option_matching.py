@@ -17,6 +17,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     import re
 
+    from speclint.core.spans import Span
     from speclint.sglang.flags.schema import FlagSchema, FlagSpec
 
 
@@ -45,6 +46,16 @@ class Classified:
         text = self.word.text if self.word.text is not None else self.word.prefix
         assert text is not None
         return text.split("=", 1)[0]
+
+    def explicit_spans(self) -> tuple[Span, Span | None]:
+        """Spans of the option and the value of an `--option=value` word, when the word is
+        written literally (its width in the file equals its text); the whole word otherwise."""
+        written_len = len(self.explicit_option)
+        span = self.word.span
+        text = self.word.text or ""
+        if span.line == span.end_line and span.end_column - span.column == len(text):
+            return span.sub(0, written_len), span.sub(written_len + 1, len(text))
+        return span, span
 
 
 def _option_tuples(schema: FlagSchema, arg: str) -> list[tuple[str, str | None]]:
