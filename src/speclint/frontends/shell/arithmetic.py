@@ -14,6 +14,9 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from speclint.frontends.shell.fields import Piece
+    from speclint.frontends.shell.variables import Env
+
 _LIMIT = 2**63
 """Bash's arithmetic is 64-bit: a result past it wraps, which is not worth modelling."""
 
@@ -21,6 +24,24 @@ _LIMIT = 2**63
 @cache  # compiled on first use: only for a script with `$(( ))`
 def _token() -> re.Pattern[str]:
     return re.compile(r"\s*(?:(\d+)|\$?\{?([A-Za-z_][A-Za-z0-9_]*)\}?|(\*\*|[-+*/%()]))")
+
+
+def expansion_piece(written: str, env: Env) -> Piece:
+    """What `$((...))` (`written`: as in the file) gives the word it is in (`expand`): its value
+    when the script's own integers decide it, else unknown (never several words: its result is
+    a number)."""
+    text = written.strip()
+    value = None
+    if text.startswith("$((") and text.endswith("))"):
+        value = evaluate(text[3:-2], lambda name: _integer_text(env, name))
+    if value is None:
+        return ("dyn", f"arithmetic expansion `{text}`", False, None, False)
+    return ("lit", str(value), True, None, None)
+
+
+def _integer_text(env: Env, name: str) -> str | None:
+    value = env.get(name)
+    return value.text if value is not None and value.reason is None and value.elements is None else None
 
 
 def evaluate(expression: str, lookup: Callable[[str], str | None]) -> int | None:

@@ -320,7 +320,9 @@ class Expander(ParameterExpansion):
                 reason += slurm_source(text)
             out.append(("dyn", reason, False, None, not quoted))
         elif kind == "arithmetic_expansion":
-            self._arithmetic(node, out)
+            from speclint.frontends.shell.arithmetic import expansion_piece
+
+            out.append(expansion_piece(tm.node_text(node), self.env))
         elif kind == "process_substitution":
             out.append(("dyn", "process substitution (a /dev/fd path)", False, None, False))
         elif kind == "brace_expression":
@@ -329,24 +331,6 @@ class Expander(ParameterExpansion):
             out.append(("lit", tm.node_text(node), quoted, None, None))
         else:
             out.append(("dyn", f"shell syntax not analysed ({kind})", False, None, not quoted))
-
-    def _arithmetic(self, node: Node, out: list[Piece]) -> None:
-        """`$((...))`: worked out when the script's own integers decide it, else unknown
-        (never several words: its result is a number)."""
-        text = self.tm.node_text(node).strip()
-        value = None
-        if text.startswith("$((") and text.endswith("))"):
-            from speclint.frontends.shell.arithmetic import evaluate
-
-            value = evaluate(text[3:-2], self._integer_text)
-        if value is None:
-            out.append(("dyn", f"arithmetic expansion `{text}`", False, None, False))
-        else:
-            out.append(("lit", str(value), True, None, None))
-
-    def _integer_text(self, name: str) -> str | None:
-        value = self.env.get(name)
-        return value.text if value is not None and value.reason is None and value.elements is None else None
 
     def _string_pieces(self, node: Node, out: list[Piece]) -> None:
         tm = self.tm
