@@ -36,6 +36,7 @@ import zipfile
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from gen_sglang_schema import release_key, wheel_path  # noqa: E402
+from line_array import check_or_write  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "src", "speclint", "sglang", "traits_deterministic.py")
@@ -279,12 +280,9 @@ def main() -> int:
     for v, f in facts.items():
         print(f"{v:14} fallback={f['fallback']} mis_sees_fallback={f['mis_sees_fallback']}")
     text = render(facts)
-    if args.check:
-        same = os.path.exists(OUT) and open(OUT).read() == text
-        print("up to date" if same else f"{OUT} differs")
-        return 0 if same else 1
-    with open(OUT, "w") as out:
-        out.write(text)
+    code = check_or_write(OUT, text, args.check)
+    if code is not None:
+        return code
     print(f"wrote {OUT}")
     return 0
 

@@ -48,6 +48,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from gen_sglang_schema import CACHE, release_key, wheel_path  # noqa: E402
 from gen_sglang_schema import load as load_flags
+from line_array import check_or_write
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "src", "speclint", "sglang", "data", "sglang_models.json")
@@ -337,16 +338,9 @@ def main(argv=None) -> int:
         versions = sorted(set(stored) | set(args.versions), key=release_key)
     data = build(versions, args.cache)
     text = dump(data)
-    if args.check:
-        with open(args.out, encoding="utf-8") as fh:
-            same = fh.read() == text
-        print("up to date" if same else f"{args.out} differs from the wheels")
-        return 0 if same else 1
-    os.makedirs(os.path.dirname(args.out), exist_ok=True)
-    tmp = args.out + ".tmp"
-    with open(tmp, "w", encoding="utf-8") as fh:
-        fh.write(text)
-    os.replace(tmp, args.out)
+    code = check_or_write(args.out, text, args.check)
+    if code is not None:
+        return code
     for version in versions:
         r = data["releases"][version]
         print(

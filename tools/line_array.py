@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 from collections.abc import Callable, Iterable
 
 
@@ -22,14 +23,16 @@ def line_array(header: dict, rows: list[object], shared: list[str]) -> str:
 
 def check_or_write(path: str, text: str, check: bool) -> int | None:
     """With `check`, the exit code of comparing `text` with the stored file; else writes it
-    and returns None (the caller says what it wrote)."""
+    (whole or not at all: a file beside it, then renamed) and returns None (the caller says
+    what it wrote)."""
     if check:
         with open(path, encoding="utf-8") as handle:
             same = handle.read() == text
         print("up to date" if same else f"{path} differs from what the wheels give")
         return 0 if same else 1
-    with open(path, "w", encoding="utf-8") as handle:
+    with open(path + ".tmp", "w", encoding="utf-8") as handle:
         handle.write(text)
+    os.replace(path + ".tmp", path)
     return None
 
 
