@@ -7,7 +7,6 @@ from __future__ import annotations
 from dataclasses import field
 
 from speclint.core.records import dataclass
-from speclint.frontends.recognise import DYNAMO_ENTRY
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -111,26 +110,13 @@ class LaunchContext:
         """Some words are unknown, or the launch was not read at all (`memo["unread"]`: a
         server speclint does not model, `rules.diffusion_launch`)."""
         launch = self.launch
-        return (
-            launch.partly_read
-            or "unread" in self.memo
-            or (launch.entry == DYNAMO_ENTRY and bool(self.unknown_words()))
-        )
+        return launch.partly_read or "unread" in self.memo or bool(self.config.dynamo_unread)
 
     def unknown_words(self) -> list[Word]:
         """`Launch.unknown_words`, and for `python -m dynamo.sglang` the words Dynamo turns
-        into SGLang settings itself (`speclint.sglang.dynamo`), at their places in order."""
+        into SGLang settings itself (`LaunchConfig.dynamo_unread`), at their places in order."""
         found = self.launch.unknown_words()
-        if self.launch.entry != DYNAMO_ENTRY:
-            return found
-        memo = self.memo
-        if "dynamo_unread" not in memo:
-            from speclint.sglang.dynamo import dynamo_argv
-
-            words = dynamo_argv(self.launch.args, self.parsed.schema.by_option, self.launch.image)
-            written = {id(word) for word in self.launch.args}
-            memo["dynamo_unread"] = [w for w in words if w.text is None and id(w) not in written]
-        made: list[Word] = memo["dynamo_unread"]
+        made = self.config.dynamo_unread
         if not made:
             return found
         return sorted((*found, *made), key=lambda w: (w.span.line, w.span.column))

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 
     from speclint.core.launches import Launch
     from speclint.core.spans import Span
+    from speclint.core.words import Word
     from speclint.sglang.flags.argv import FlagUse, ParsedArgs
     from speclint.sglang.flags.schema import FlagSchema
 
@@ -81,6 +82,10 @@ _UNGIVEN_VALUES: dict[tuple[str, tuple[str, ...]], dict[str, object]] = {}
 
 class LaunchConfig:
     """Field values after argparse (before SGLang's own resolution adjusts them)."""
+
+    dynamo_unread: tuple[Word, ...] = ()
+    """For `python -m dynamo.sglang`: the words Dynamo turns into SGLang settings itself
+    (`speclint.sglang.dynamo`), each a word that may hold any flags, in order (`configure`)."""
 
     def __init__(self, parsed: ParsedArgs):
         self.parsed = parsed
@@ -242,13 +247,19 @@ def configure(launch: Launch, version: str, env: Mapping[str, str | None] | None
 
         return LaunchConfig(parse_argv(bench_schema(schema, BENCH_ENTRIES[launch.entry]), list(launch.args)))
     words = launch.args
+    dynamo_unread = None
     if launch.entry == DYNAMO_ENTRY:  # Dynamo's parser takes its own options out first
         from speclint.sglang.dynamo import dynamo_argv
 
         words = dynamo_argv(words, schema.by_option, launch.image)
+        written = {id(word) for word in launch.args}
+        dynamo_unread = tuple(word for word in words if word.text is None and id(word) not in written)
     words = prepare_argv(launch.entry, words, version, launch.config_file)
     if launch.entry == ROUTER_ENTRY:  # SGLang's parser with sglang-router's options added
         from speclint.sglang.router import router_schema
 
         schema = router_schema(schema)
-    return LaunchConfig(parse_argv(schema, words, launch.environment() if env is None else env))
+    config = LaunchConfig(parse_argv(schema, words, launch.environment() if env is None else env))
+    if dynamo_unread:
+        config.dynamo_unread = dynamo_unread
+    return config
