@@ -8,8 +8,9 @@ import pytest
 
 from speclint.core.spans import Span
 from speclint.core.words import Word
+from speclint.sglang.flags import launch_config
 from speclint.sglang.flags.argv import parse_argv
-from speclint.sglang.flags.launch_config import UNKNOWN_VALUE, LaunchConfig
+from speclint.sglang.flags.launch_config import _TABLE_AFTER, UNKNOWN_VALUE, LaunchConfig
 from speclint.sglang.flags.schema import load_schema, supported_versions
 
 SPAN = Span(1, 1, 1, 2)
@@ -32,10 +33,26 @@ LAUNCHES = {
 }
 
 
+def configured(version: str, name: str) -> LaunchConfig:
+    """The launch's config once its release has a table (made after a few launches)."""
+    for _ in range(_TABLE_AFTER + 1):
+        LaunchConfig(parse_argv(load_schema(version), LAUNCHES["defaults only"]))
+    return LaunchConfig(parse_argv(load_schema(version), LAUNCHES[name]))
+
+
+def test_a_few_launches_make_no_table(monkeypatch):
+    """A run of a few files does not decode every definition of the release."""
+    monkeypatch.setattr(launch_config, "_RELEASE_VALUES", {})  # (as in a new process)
+    schema = load_schema(supported_versions()[1])
+    configs = [LaunchConfig(parse_argv(schema, LAUNCHES["defaults only"])) for _ in range(_TABLE_AFTER)]
+    assert all(config.known_values is None for config in configs)
+    assert LaunchConfig(parse_argv(schema, LAUNCHES["defaults only"])).known_values is not None
+
+
 @pytest.mark.parametrize("version", [supported_versions()[0], supported_versions()[-1]])
 @pytest.mark.parametrize("name", list(LAUNCHES))
 def test_every_answer_is_the_methods(version, name):
-    config = LaunchConfig(parse_argv(load_schema(version), LAUNCHES[name]))
+    config = configured(version, name)
     fields = [*config.schema.by_dest, "no_such_field"]
     assert config.every_word_read == (name != "an unread word")
     assert (config.known_values is not None) == config.every_word_read
@@ -52,7 +69,7 @@ def test_every_answer_is_the_methods(version, name):
 
 
 def test_the_given_fields_answer_as_given():
-    config = LaunchConfig(parse_argv(load_schema(supported_versions()[-1]), LAUNCHES["a flag given twice"]))
+    config = configured(supported_versions()[-1], "a flag given twice")
     assert config.value("tp_size") == 4 and config.known("tp_size") and config.given("tp_size")
     assert not config.given("pp_size") and config.known("pp_size")
     assert config.value("no_such_field", MARKER) is MARKER and not config.known("no_such_field")
@@ -61,7 +78,7 @@ def test_the_given_fields_answer_as_given():
 
 def test_a_value_given_unread_is_not_known():
     """`--tp $(...)`: every word is there to read (the flag takes it), its value is not known."""
-    config = LaunchConfig(parse_argv(load_schema(supported_versions()[-1]), LAUNCHES["an unread value"]))
+    config = configured(supported_versions()[-1], "an unread value")
     assert config.every_word_read and config.given("tp_size") and not config.known("tp_size")
     assert config.known_value("tp_size", MARKER) is MARKER
     assert config.known_values is not None and config.known_values["tp_size"] is UNKNOWN_VALUE

@@ -88,18 +88,30 @@ _UNGIVEN_VALUES: dict[tuple[str, tuple[str, ...]], dict[str, object]] = {}
 UNKNOWN_VALUE = object()
 """`LaunchConfig.known_values`' value of a field whose value is not statically known."""
 
-_RELEASE_VALUES: dict[int, tuple[FlagSchema, dict[str, object]]] = {}
-"""id(schema) -> (the schema, each of its fields' value when no flag gives it)."""
+_RELEASE_VALUES: dict[int, tuple[FlagSchema, dict[str, object] | int]] = {}
+"""id(schema) -> (the schema, each of its fields' value when no flag gives it; or, until it
+is made, how many launches have asked)."""
+
+_TABLE_AFTER = 3
+"""Launches of a release parsed before its table is made: it decodes every definition of the
+release (~500), which a run of a few files never asks for (`core.kept`, `schema.spec_at`)."""
 
 
-def _release_values(schema: FlagSchema, defaults: dict[str, Setting]) -> dict[str, object]:
-    """Every field of `schema` and its value when no flag gives it (the schema kept with it:
-    its id is not reused while it is held)."""
+def _release_values(schema: FlagSchema, defaults: dict[str, Setting]) -> dict[str, object] | None:
+    """Every field of `schema` and its value when no flag gives it, once `_TABLE_AFTER`
+    launches asked (the schema kept with it: its id is not reused while it is held)."""
     found = _RELEASE_VALUES.get(id(schema))
     if found is None or found[0] is not schema:
-        table = {dest: _default_setting(defaults, schema, dest).value for dest in schema.by_dest}
-        found = _RELEASE_VALUES[id(schema)] = (schema, table)
-    return found[1]
+        found = (schema, 0)
+    table = found[1]
+    if isinstance(table, dict):
+        return table
+    if table < _TABLE_AFTER:
+        _RELEASE_VALUES[id(schema)] = (schema, table + 1)
+        return None
+    made = {dest: _default_setting(defaults, schema, dest).value for dest in schema.by_dest}
+    _RELEASE_VALUES[id(schema)] = (schema, made)
+    return made
 
 
 class LaunchConfig:
@@ -130,13 +142,15 @@ class LaunchConfig:
         by_dest_keys = self._by_dest  # `given`: a set's own `in` test (asked ~20 times a launch)
         self.given = frozenset([d for d in self._uses_by_dest if d in by_dest_keys]).__contains__  # type: ignore[method-assign,assignment]
         self.known_values: dict[str, object] | None = None
-        """With every word read: `known_value(dest, UNKNOWN_VALUE)` of each field of the
-        release (`.get(dest)`: None for a field the release lacks)."""
-        if self._plain:
-            # rules and resolution ask ~25 values and ~20 known-ness tests a launch: with every
-            # word read, a table of the release's values (its given fields replaced) answers
-            # them without a Python call each
-            values = known = _release_values(self.schema, self._defaults)
+        """With every word read (and the release's table made, `_TABLE_AFTER`):
+        `known_value(dest, UNKNOWN_VALUE)` of each field of the release (`.get(dest)`: None
+        for a field the release lacks)."""
+        # rules and resolution ask ~25 values and ~20 known-ness tests a launch: with every
+        # word read, a table of the release's values (its given fields replaced) answers them
+        # without a Python call each
+        values = _release_values(self.schema, self._defaults) if self._plain else None
+        if values is not None:
+            known = values
             if self._uses_by_dest:
                 values = known = dict(values)
                 unknown = []
