@@ -155,8 +155,8 @@ class LaunchConfig:
                 values = known = dict(values)
                 unknown = []
                 for dest in self._uses_by_dest:
-                    if dest in values:
-                        setting = self.get(dest)
+                    if dest in values:  # (each given field's Setting, made here: `get`)
+                        setting = self._settings[dest] = self._build(dest)
                         values[dest] = setting.value
                         if setting.dynamic:  # (not known: `known`, `known_value`)
                             unknown.append(dest)
