@@ -61,6 +61,7 @@ def test_every_answer_is_the_methods(version, name):
         assert config.value(dest, MARKER) == LaunchConfig.value(config, dest, MARKER), dest
         assert config.known(dest) == LaunchConfig.known(config, dest), dest
         assert config.given(dest) == LaunchConfig.given(config, dest), dest
+        assert config.maybe_given(dest) == LaunchConfig.maybe_given(config, dest), dest
         expected = LaunchConfig.known_value(config, dest, MARKER)
         assert config.known_value(dest, MARKER) == expected, dest
         if config.known_values is not None:

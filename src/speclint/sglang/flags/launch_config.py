@@ -141,6 +141,8 @@ class LaunchConfig:
         """Some words could not be read: a flag that looks absent may be set."""
         by_dest_keys = self._by_dest  # `given`: a set's own `in` test (asked ~20 times a launch)
         self.given = frozenset([d for d in self._uses_by_dest if d in by_dest_keys]).__contains__  # type: ignore[method-assign,assignment]
+        if not self.uncertain:  # (`maybe_given`: given, with no word left that may hide a flag)
+            self.maybe_given = self.given  # type: ignore[method-assign]
         self.known_values: dict[str, object] | None = None
         """With every word read (and the release's table made, `_TABLE_AFTER`):
         `known_value(dest, UNKNOWN_VALUE)` of each field of the release (`.get(dest)`: None
