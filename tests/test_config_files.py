@@ -172,3 +172,27 @@ def test_output_format_from_the_working_folder_configuration(tmp_path):
     )
     assert ran.stdout.startswith("launch.sh:1:47: FLG003 [*] [info]"), ran.stdout
     assert "^" not in ran.stdout  # no source excerpt: the concise format
+
+
+def test_each_file_of_one_run_gets_its_own_folders_settings_however_its_path_is_written(tmp_path):
+    """The settings found for a folder are kept by the folder as written: `sub/../b.sh` and
+    `sub/b.sh` are in different folders, `./sub/b.sh` and `sub/b.sh` in the same one."""
+    (tmp_path / "pyproject.toml").write_text('[tool.speclint]\nignore = ["FLG003"]\n')
+    (tmp_path / "a.sh").write_text(LAUNCH)
+    (tmp_path / "b.sh").write_text(LAUNCH)
+    sub = tmp_path / "sub"
+    sub.mkdir()
+    (sub / "speclint.toml").write_text('extend-select = ["FLG003"]\nignore = ["SPD003"]\n')
+    (sub / "b.sh").write_text(LAUNCH)
+    names = ["sub/b.sh", "sub/../b.sh", "./sub/b.sh", "a.sh", str(sub / "b.sh")]
+    result = run("--output-format", "json", *names, cwd=tmp_path)
+    found = sorted((finding["path"], finding["code"]) for finding in json.loads(result.stdout))
+    assert found == sorted(
+        [
+            ("sub/b.sh", "FLG003"),
+            ("sub/../b.sh", "SPD003"),
+            ("./sub/b.sh", "FLG003"),
+            ("a.sh", "SPD003"),
+            (str(sub / "b.sh"), "FLG003"),
+        ]
+    )

@@ -58,6 +58,14 @@ def test_file_names(name, kind, tmp_path):
     assert is_lintable_path(str(tmp_path / name))
 
 
+def test_a_shell_suffix_is_a_shell_script_but_where_the_name_says_another_kind():
+    assert file_kind("scripts/serve.sh", "python -m sglang.launch_server\n") == "shell"
+    assert file_kind("serve.bash") == "shell" and file_kind("launch.json.sh") == "shell"
+    assert file_kind("Procfile.sh") == "procfile"
+    assert file_kind("ci/Dockerfile.sh") == "dockerfile" and file_kind("Containerfile.bash") == "dockerfile"
+    assert file_kind("serve.Sh") is None  # (the suffixes are matched as written)
+
+
 def test_a_conf_file_is_supervisords_only_with_a_program_command(tmp_path):
     program = tmp_path / "sglang.conf"
     program.write_text("[program:sglang]\ndirectory=/srv\ncommand=python -m sglang.launch_server\n")

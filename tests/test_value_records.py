@@ -1,4 +1,4 @@
-"""Span and Word are plain slotted records at run time (frozen for the type checker only,
+"""Span, Word, Piece, VarValue and Setting are plain slotted records at run time (frozen for the type checker only,
 `core.spans`): they must still hash and compare as the frozen records they were, so that sets
 and dict keys of them (findings deduplicated by span, words by value) behave the same."""
 
@@ -10,6 +10,9 @@ import pytest
 
 from speclint.core.spans import Span
 from speclint.core.words import Word
+from speclint.frontends.shell.pieces import Piece
+from speclint.frontends.shell.variables import VarValue
+from speclint.sglang.flags.launch_config import Setting
 
 SPAN = Span(3, 5, 4, 9, "conf.yaml")
 
@@ -30,6 +33,26 @@ def frozen_twin(cls: type) -> type:
     [
         (Span, (3, 5, 4, 9, "conf.yaml")),
         (Word, ("--tp", SPAN, Span(1, 1, 1, 4), "why", True, Span(7, 1, 7, 9), None, "--tp=", "a launcher")),
+        (Piece, ("--tp 2", 4, 10, True, "why", SPAN, None)),
+        (
+            VarValue,
+            (
+                "2",
+                (Word("a", SPAN),),
+                "why",
+                SPAN,
+                True,
+                False,
+                None,
+                True,
+                (("--tp ", "", None),),
+                Word("2", SPAN),
+                Span(2, 1, 2, 5),
+                "sbatch",
+                (("key", VarValue("v")),),
+            ),
+        ),
+        (Setting, ("tp_size", 2, ("a flag use",), True)),
     ],
 )
 def test_hashed_and_compared_by_every_field_as_the_frozen_record(cls, values):

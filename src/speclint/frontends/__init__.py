@@ -135,6 +135,13 @@ def file_kind(path: str, text: str | None = None) -> str | None:
     'tox', 'pixi', 'pyproject', 'poe', 'hatch', 'mise', 'devcontainer', 'ecs-task' or
     'json-commands', or None when no
     front-end reads it."""
+    if path.endswith(_SHELL_SUFFIXES):  # most files linted: the tests below, but for the names
+        # that two of them take with any suffix (`Procfile.x`, `Dockerfile.x`), all say no
+        name = os.path.basename(path)
+        if not name.startswith("Procfile.") and not name.lower().startswith(
+            ("dockerfile.", "containerfile.")
+        ):
+            return "shell"
     first_line = text.split("\n", 1)[0] if text is not None else None
     kind = _OTHER_SUFFIXES.get(os.path.splitext(path)[1].lower())
     if kind is not None:

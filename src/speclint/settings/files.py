@@ -245,6 +245,8 @@ class SettingsFinder:
     def __init__(self, explicit: str | None = None, isolated: bool = False):
         self.isolated = isolated
         self._by_folder: dict[str, Settings] = {}
+        self._by_written: dict[tuple[str, str], Settings] = {}
+        """(working folder, a linted path's folder as written) -> its settings (`for_path`)."""
         self._explicit = None
         if explicit is not None:
             table = _section(explicit)
@@ -257,8 +259,19 @@ class SettingsFinder:
             return Settings()
         if self._explicit is not None:
             return self._explicit
-        start = os.getcwd() if linted_path == "-" else os.path.dirname(os.path.abspath(linted_path))
-        return self._for_folder(start)
+        if linted_path == "-":
+            return self._for_folder(os.getcwd())
+        # The folder `abspath` gives is the written folder's, made absolute, when the last part
+        # is a name (not `.`, `..` or empty): kept by that, `abspath`'s work is done once a
+        # folder (a run lints hundreds of files of a few folders)
+        written, name = os.path.split(linted_path)
+        if name in ("", ".", ".."):
+            return self._for_folder(os.path.dirname(os.path.abspath(linted_path)))
+        key = (os.getcwd(), written)
+        found = self._by_written.get(key)
+        if found is None:
+            found = self._by_written[key] = self._for_folder(os.path.dirname(os.path.abspath(linted_path)))
+        return found
 
     def for_folder(self, folder: str) -> Settings:
         """The settings of a walked folder (its `exclude` applies to the walk)."""

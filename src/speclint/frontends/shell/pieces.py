@@ -5,15 +5,14 @@ from __future__ import annotations
 
 from bisect import bisect_right
 
-from speclint.core.records import dataclass
-from speclint.core.spans import Span
+from speclint.core.spans import Span, dataclass  # (a value record: see there)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from speclint.core.identity import Identity
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Piece:
     """A run of text and the file characters it stands for.
 
@@ -29,6 +28,15 @@ class Piece:
     origin: Span | None = None
     identity: Identity | None = None
     """For an unknown run: which value it is, when the file names it (`{k}`)."""
+
+
+def _piece_hash(self: Piece) -> int:
+    """By value, as a frozen record's (`core.spans`: set after the class is made; a Python
+    or Markdown file makes a Piece of every literal and argv word)."""
+    return hash((self.text, self.begin, self.end, self.exact, self.reason, self.origin, self.identity))
+
+
+type.__setattr__(Piece, "__hash__", _piece_hash)
 
 
 def known_text(pieces: list[Piece]) -> str | None:

@@ -11,7 +11,7 @@ from dataclasses import replace
 from functools import cache
 
 from speclint.core import patterns
-from speclint.core.records import dataclass
+from speclint.core.spans import dataclass  # (a value record: see there)
 from speclint.core.words import Word
 from speclint.frontends.shell.choices import arm_alternatives
 
@@ -46,7 +46,7 @@ Run = tuple["str | None", str, "Span | None"]
 unknown, where that part is written)."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class VarValue:
     """One variable's state. Exactly one of `text`/`elements`/`reason` describes the value."""
 
@@ -143,6 +143,16 @@ class VarValue:
             return Word(self.text or "", self.element.span, self.element.origin)
         return Word(self.text or "", span, self.origin, made_by=self.made_by)
 
+
+def _value_hash(self: VarValue) -> int:
+    """By value, as a frozen record's (`core.spans`: set after the class is made)."""
+    return hash(
+        (self.text, self.elements, self.reason, self.origin, self.exported, self.is_set, self.alternatives)
+        + (self.assumed, self.runs, self.element, self.written, self.made_by, self.keys)
+    )
+
+
+type.__setattr__(VarValue, "__hash__", _value_hash)
 
 MAX_VALUE_CHARS = 64 * 1024
 """A longer variable value (or expanded word) is treated as unknown. `A=$A$A` repeated doubles

@@ -7,7 +7,7 @@ pydantic model for the Python API and JSON output.
 
 from __future__ import annotations
 
-from speclint.core.records import dataclass
+from speclint.core.spans import dataclass  # (a value record: see there)
 from speclint.frontends.recognise import BENCH_ENTRIES, CLASS_ENTRIES, DYNAMO_ENTRY, ROUTER_ENTRY
 from speclint.sglang.flags.argv import parse_argv
 from speclint.sglang.flags.entry import prepare_argv
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 _ACCUMULATING = ("append", "append_const", "count")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Setting:
     """The value one server-args field gets from the command line, and the flags that set it."""
 
@@ -56,6 +56,13 @@ class Setting:
         return use.value_span or use.span
 
 
+def _setting_hash(self: Setting) -> int:
+    """By value, as a frozen record's (`core.spans`: set after the class is made)."""
+    return hash((self.dest, self.value, self.uses, self.dynamic))
+
+
+type.__setattr__(Setting, "__hash__", _setting_hash)
+
 _DEFAULTS: dict[str, dict[str, Setting]] = {}
 """Release -> field -> the Setting of a field nobody set."""
 
@@ -78,6 +85,34 @@ def _default_setting(defaults: dict[str, Setting], schema: FlagSchema, dest: str
 
 _UNGIVEN_VALUES: dict[tuple[str, tuple[str, ...]], dict[str, object]] = {}
 """(release, fields) -> each field's value when no flag gives it (`LaunchConfig.values_of`)."""
+
+UNKNOWN_VALUE = object()
+"""`LaunchConfig.known_values`' value of a field whose value is not statically known."""
+
+_RELEASE_VALUES: dict[int, tuple[FlagSchema, dict[str, object] | int]] = {}
+"""id(schema) -> (the schema, each of its fields' value when no flag gives it; or, until it
+is made, how many launches have asked)."""
+
+_TABLE_AFTER = 3
+"""Launches of a release parsed before its table is made: it decodes every definition of the
+release (~500), which a run of a few files never asks for (`core.kept`, `schema.spec_at`)."""
+
+
+def _release_values(schema: FlagSchema, defaults: dict[str, Setting]) -> dict[str, object] | None:
+    """Every field of `schema` and its value when no flag gives it, once `_TABLE_AFTER`
+    launches asked (the schema kept with it: its id is not reused while it is held)."""
+    found = _RELEASE_VALUES.get(id(schema))
+    if found is None or found[0] is not schema:
+        found = (schema, 0)
+    table = found[1]
+    if isinstance(table, dict):
+        return table
+    if table < _TABLE_AFTER:
+        _RELEASE_VALUES[id(schema)] = (schema, table + 1)
+        return None
+    made = {dest: _default_setting(defaults, schema, dest).value for dest in schema.by_dest}
+    _RELEASE_VALUES[id(schema)] = (schema, made)
+    return made
 
 
 class LaunchConfig:
@@ -109,6 +144,37 @@ class LaunchConfig:
         self.version: str = self.schema.version
         self.uncertain: bool = parsed.has_unknown_words
         """Some words could not be read: a flag that looks absent may be set."""
+        by_dest_keys = self._by_dest  # `given`: a set's own `in` test (asked ~20 times a launch)
+        self.given = frozenset([d for d in self._uses_by_dest if d in by_dest_keys]).__contains__  # type: ignore[method-assign,assignment]
+        if not self.uncertain:  # (`maybe_given`: given, with no word left that may hide a flag)
+            self.maybe_given = self.given  # type: ignore[method-assign]
+        self.known_values: dict[str, object] | None = None
+        """With every word read (and the release's table made, `_TABLE_AFTER`):
+        `known_value(dest, UNKNOWN_VALUE)` of each field of the release (`.get(dest)`: None
+        for a field the release lacks)."""
+        # rules and resolution ask ~25 values and ~20 known-ness tests a launch: with every
+        # word read, a table of the release's values (its given fields replaced) answers them
+        # without a Python call each
+        values = _release_values(self.schema, self._defaults) if self._plain else None
+        if values is not None:
+            known = values
+            if self._uses_by_dest:
+                values = known = dict(values)
+                unknown = []
+                for dest in self._uses_by_dest:
+                    if dest in values:  # (each given field's Setting, made here: `get`)
+                        setting = self._settings[dest] = self._build(dest)
+                        values[dest] = setting.value
+                        if setting.dynamic:  # (not known: `known`, `known_value`)
+                            unknown.append(dest)
+                if unknown:
+                    known = dict(values)
+                    for dest in unknown:
+                        known[dest] = UNKNOWN_VALUE
+            self.value = values.get  # type: ignore[method-assign,assignment]
+            self.known_values = known
+            if known is values:
+                self.known = self._by_dest.__contains__  # type: ignore[method-assign,assignment]
 
     def knows(self, dest: str) -> bool:
         return dest in self._by_dest
@@ -173,6 +239,9 @@ class LaunchConfig:
         """`value(dest)` where `known(dest)`, `unknown` where not, None for a field the release
         lacks: `knows`, `known` and `value` in one call (resolution's refusals ask a dozen
         fields of every launch this way, most of them the release default)."""
+        if self.known_values is not None:
+            found = self.known_values.get(dest)
+            return unknown if found is UNKNOWN_VALUE else found
         if dest not in self._by_dest:
             return None
         if self._plain and dest not in self._uses_by_dest:  # a default, every word read

@@ -162,6 +162,7 @@ def foreign_sglang_image(image: str) -> bool:
     return "sglang" in _repository(image).lower() and not sglang_repository(image)
 
 
+@lru_cache(maxsize=512)  # (its answer is the text's alone; a run names the same few images)
 def version_from_image(image: str) -> str | None:
     """The SGLang release an image tag names: `lmsysorg/sglang:v0.5.6.post2-cu126` → 0.5.6.post2,
     `:latest` → the newest known. None when the tag says nothing (`:dev`, a digest). A package

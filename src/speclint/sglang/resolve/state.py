@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from speclint.sglang import release
+from speclint.sglang.flags.launch_config import UNKNOWN_VALUE
 from speclint.sglang.resolve.result import Adjustment, Resolution, Unknown, is_known
 
 TYPE_CHECKING = False
@@ -265,9 +266,6 @@ __all__ = ["ResolutionState", "Stop", "MODELLED_FIELDS", "is_known"]
 def given(state: ResolutionState, name: str) -> object:
     """The launch's value of `name` (None: not given or not a flag of this release); a
     dynamic value reads as Unknown."""
-    value = state.config.known_value(name, _UNKNOWN)
-    return state.get(name) if value is _UNKNOWN else value
-
-
-_UNKNOWN = object()
-"""`given`'s marker for a value the launch leaves unknown (`LaunchConfig.known_value`)."""
+    known = state.config.known_values  # (every word read: the table, without a call)
+    value = known.get(name) if known is not None else state.config.known_value(name, UNKNOWN_VALUE)
+    return state.get(name) if value is UNKNOWN_VALUE else value
