@@ -290,6 +290,27 @@ def test_a_run_with_inputs_changed_just_before_it_is_not_recorded(run, tmp_path,
     assert _records(tmp_path) == []
 
 
+@pytest.mark.parametrize("changed", [False, True])
+def test_a_run_whose_configuration_changed_just_before_it_is_not_recorded(
+    run, tmp_path, monkeypatch, changed
+):
+    """What the run itself read counts as its linted files do: a configuration file saved
+    within two seconds of the run's start (the linted files long quiet) means no record."""
+    _tree(tmp_path)
+    config = tmp_path / "speclint.toml"
+    config.write_text('ignore = ["SPD001"]\n')
+    inode = config.stat().st_ino
+    quiet = cache_module._quiet
+
+    def config_just_saved(signature: list[int], taken: int) -> bool:
+        return not (changed and signature[3] == inode) and quiet(signature, taken)
+
+    monkeypatch.setattr(cache_module, "_quiet", config_just_saved)
+    _, out, _ = run("scripts")
+    assert "SPD001" not in out
+    assert len(_records(tmp_path)) == (0 if changed else 1)
+
+
 def test_files_with_errors_are_never_recorded(run, tmp_path):
     _tree(tmp_path)
     os.mkfifo(tmp_path / "fifo.sh")  # named explicitly: "not a regular file"

@@ -4,28 +4,23 @@ every save).
 
 - Python's garbage collector is paused until the first file is linted, then what the start
   made is frozen (`core.collector`): it would walk those objects ~27 times for nothing.
-- `inspect` and `copy` are imported on first use: `dataclasses` imports them, `inspect` (with
-  ast, dis and tokenize) for one call that speclint's classes never make (a signature for a
-  class without a docstring; tests/test_records.py keeps every record documented), `copy`
-  (with weakref, and a search of every path for Jython's `org.python.core`: ~5% of a one-file
-  run) for `asdict`, `astuple` and `deepcopy`, which a lint never calls.
-- speclint's modules are imported from one kept store (`core.kept`): Python's importer looks
-  each of the ~150 modules of a lint up in its package folder, checks four paths and reads a
-  `.pyc` file per module; the store holds their compiled code in one file, each checked by
-  its source file's size and time as Python checks a `.pyc`. A module whose source changed,
-  or that the store does not hold, is imported as usual; the store learns it when the run
-  ends. While one thread runs, such a module is loaded without importlib's machinery around
-  it (module locks, the meta path, `module_from_spec`: ~5% of a one-file run), with the
-  attributes importlib gives it. Nothing of this happens when speclint is imported as a
-  library (the plugin, the language server's own process, tests).
-- The modules a run of the same kind (`_shape`: the kinds of file named, the cache on or
-  off) imported last time are kept together as one value (a bundle), unmarshalled at once:
-  the names and constants the modules share (~150 modules of a shell lint) are then read
-  once, not once per module (-7.4 M instructions of a cold shell lint). Each module of a
-  bundle is still checked by its source's size and time; one that changed, or that the
-  bundle does not hold, comes from its own entry or Python's importer, and a bundle that
-  differs from what the run imported by `_SLACK` modules or more is written again when the
-  run ends.
+- `inspect` and `copy` are imported on first use: `dataclasses` imports `inspect` (ast, dis,
+  tokenize) for a signature of a class without a docstring (tests/test_records.py keeps every
+  record documented), `copy` (weakref, a search of every path for Jython's
+  `org.python.core`: ~5% of a one-file run) for `asdict`, `astuple`, `deepcopy`: never called.
+- speclint's modules are imported from one kept store (`core.kept`), not looked up in their
+  folders (four paths each) and read from a `.pyc` file each: their compiled code in one
+  file, each checked by its source's size and time as Python checks a `.pyc`. A module whose
+  source changed, or that the store lacks, is imported as usual and learnt at the run's end.
+  While one thread runs, one is loaded without importlib's machinery (module locks, the meta
+  path, `module_from_spec`: ~5% of a one-file run), as a `_Module`, with the attributes
+  importlib gives it. None of this happens when speclint is imported as a library (the
+  plugin, the language server's own process, tests).
+- The modules the last run of the same kind (`_shape`: the kinds of file named, the cache
+  on or off) imported are kept as one value (a bundle), unmarshalled at once: the names and
+  constants they share are read once (-7.4 M instructions of a cold shell lint). Each is
+  still checked by its source's size and time (else its own entry or Python's importer); a
+  bundle `_SLACK` modules or more off what the run imported is written again at its end.
 """
 
 from __future__ import annotations
@@ -43,8 +38,11 @@ if TYPE_CHECKING:
     from typing import Any
 
     from speclint.core.kept import Kept
+
+    _ModuleBase = ModuleType
 else:
     _Loader = object  # importlib.abc costs imports the command does not need
+    _ModuleBase = type(sys)
 
 _PREFIX = "speclint."
 _FORMAT = 2
@@ -66,6 +64,9 @@ def begin(argv: Sequence[str] = ()) -> None:
         kept.LEARNERS.append(lambda: finder.learn(sys.modules))  # (a worker's, `kept.added`)
     except Exception:  # no store: Python's own importer, as always
         pass
+    for name, module in list(sys.modules.items()):  # (those imported the usual way so far)
+        if name.startswith(_PREFIX) or name in _ANSWERING or name == "speclint":
+            _answer_quickly(module)
     if sys.version_info[:2] == (3, 11):  # (`core.patterns` serves no other)
         from speclint.core import patterns
 
@@ -87,11 +88,10 @@ def end() -> None:
 
 
 def leave(code: object) -> None:
-    """End the process now with `sys.exit(code)`'s status when Python's own exit would only
-    free memory (~3 ms of a one-file run, spent tearing down modules). Returns, for Python to
-    exit as usual, when anything is registered to run at exit (`atexit`: coverage,
-    multiprocessing, logging), another thread runs, `code` is a message to print, Python
-    was asked to stay (`-i`), or the output cannot be flushed (a reader that left the pipe)."""
+    """End the process now with `sys.exit(code)`'s status when Python's exit would only free
+    memory (~3 ms, tearing down modules). Returns, for Python to exit as usual, when anything
+    runs at exit (`atexit`: coverage, multiprocessing, logging), another thread runs, `code`
+    is a message, Python was asked to stay (`-i`), or the output cannot be flushed."""
     if code is None:
         code = 0
     if not isinstance(code, int):
@@ -147,16 +147,13 @@ def _store() -> Kept:
     return Kept(package, "imports", (_FORMAT, sys.flags.optimize))
 
 
-_SLACK = 5
-"""A bundle is written again when the modules a run imported differ from it by this many."""
-_BUNDLES = 4
-"""Bundles kept (of the shapes last written): each holds ~1.3 MB of code."""
+_SLACK = 5  # a bundle is written again when the modules a run imported differ by this many
+_BUNDLES = 4  # bundles kept (of the shapes last written): each holds ~1.3 MB of code
 
 
 def _shape(argv: Sequence[str]) -> tuple[object, ...]:
-    """What a command line says of the modules its run imports (the key of its bundle): the
-    kinds of file it names (up to four suffixes; an option's value or a folder names none)
-    and whether the cache is on."""
+    """The key of a command line's bundle: the kinds of file it names (up to four suffixes; an
+    option's value or a folder names none) and whether the cache is on."""
     kinds = {os.path.splitext(arg)[1].lower() for arg in argv if not arg.startswith("-")}
     return (*sorted(kinds - {""})[:4], "--no-cache" in argv)
 
@@ -278,7 +275,8 @@ class KeptImports(_Loader):
             module: ModuleType = sys.modules[name]
             return module
         spec = self._spec(name, entry)
-        module = _ModuleType(name)
+        code = self._code(name, entry)
+        module = (_ModuleType if "__getattr__" in code.co_names else _Module)(name)
         attributes = vars(module)
         attributes.update(__loader__=self, __package__=spec.parent, __spec__=spec, __file__=spec.origin)
         if spec.submodule_search_locations is not None:
@@ -287,13 +285,15 @@ class KeptImports(_Loader):
         vars(spec)["_initializing"] = True  # as importlib marks a module while it runs (private)
         sys.modules[name] = module
         try:
-            exec(self._code(name, entry), attributes)
+            exec(code, attributes)
         except BaseException:
             sys.modules.pop(name, None)
             self.served.pop(name, None)
             raise
         finally:
             vars(spec)["_initializing"] = False
+        if "__getattr__" in attributes and type(module) is _Module:  # (set another way)
+            module.__class__ = _ModuleType  # type: ignore[assignment]
         module = sys.modules.pop(name)  # (a module may have put something else there)
         sys.modules[name] = module
         setattr(sys.modules[parent], child, module)
@@ -339,6 +339,16 @@ _ModuleType = type(sys)
 _CodeType = type(_shape.__code__)
 
 
+class _Module(_ModuleBase):
+    """A module whose attributes are looked up as any object's (no fallback to a module's own
+    `__getattr__`: a module with one stays a ModuleType). Python 3.11's `from M import name`
+    asks M for `__path__`: a ModuleType answers no with two formatted AttributeErrors (~6 k
+    instructions, ~600 such imports a one-file run), this one without. -1.7 M of a cold run."""
+
+    __slots__ = ()
+    __getattribute__ = object.__getattribute__
+
+
 def _unchanged(entry: tuple[Any, ...]) -> bool:
     """The source of a kept entry has the size and time it had when it was compiled."""
     try:
@@ -365,19 +375,25 @@ def _module_spec() -> type[ModuleSpec]:
     return _MODULE_SPEC[0]
 
 
+_ANSWERING = ("__future__", "functools", "dataclasses", "types")  # (`__future__`: ~140 imports)
+
+
+def _answer_quickly(module: object) -> None:
+    """A module without its own `__getattr__` as a `_Module` until the run ends."""
+    if type(module) is _ModuleType and "__getattr__" not in vars(module):
+        module.__class__ = _Module
+        _UNDO.append(lambda: setattr(module, "__class__", _ModuleType))
+
+
 _DEFERRED = ("inspect", "copy")
 """Standard modules `dataclasses` imports that a lint does not use."""
 
 
 def _defer(name: str, **served: object) -> None:
-    """The standard library's module `name` as a stand-in that imports the real module on first
-    use of any attribute but those `served`, so anything that does use it gets the real one
-    (and the stand-in, where a module holds it, then holds what the real one holds).
-
-    `re` is one: `dataclasses` (which every record needs) compiles one pattern when imported,
-    and a shell launch's lint needs a few of speclint's own; `re.compile` is served by
-    `core.patterns.compile` (their compiled form kept: the same Pattern objects) until
-    anything else of `re` is asked for."""
+    """The standard library's module `name` as a stand-in that imports the real one on first
+    use of any attribute but those `served` (the stand-in then holds what the real one holds).
+    `re` is one: `re.compile` is served by `core.patterns.compile` (compiled forms kept, the
+    same Pattern objects) until anything else of `re` is asked for."""
     if name in sys.modules:
         return
     import types

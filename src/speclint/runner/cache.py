@@ -117,6 +117,10 @@ def _installed_sglang() -> list[str]:
             names = os.listdir(folder or ".")
         except OSError:
             continue
+        # one search in C through the folder's ~200 names (the standard library's, those of
+        # site-packages) first: a comparison per name in Python was 0.6 M instructions a run
+        if "\0sglang-" not in "\0".join(("", *names)):
+            continue
         found += [name for name in names if name.startswith("sglang-") and name.endswith(".dist-info")]
     return sorted(found)
 

@@ -304,18 +304,26 @@ class Recorder:
 
         if not self.complete or exit_code not in (0, 1) or self.cache_dir is None:
             return
+
+        def settled(path: str, signature: list[int] | None, seen: str) -> bool:
+            """Whether what the record says of an input can be trusted: not when it changed
+            within two seconds of the run's start (it may have changed while the run read
+            it); a listing (no signature) is listed again."""
+            if signature is not None:
+                return _quiet(signature, self.started)
+            return not seen.startswith("names:") or fingerprint(path)[1] == seen
+
+        # the linted files and what their lints read first: a file saved just before the
+        # run (an editor's save, then a hook) ends it before the run's own reads are looked at
+        for path, (signature, seen, _taken) in self.inputs.items():
+            if not settled(path, signature, seen):
+                return
         for path in noted:
             if path not in self.inputs:
                 signature, seen = fingerprint(path)
+                if not settled(path, signature, seen):
+                    return
                 self.inputs[path] = (signature, seen, self.started)
-        for path, (signature, seen, _taken) in self.inputs.items():
-            # changed within two seconds of the run's start: it may have changed while the
-            # run read it, so what the record says of it is not to be trusted; a listing
-            # (no signature) is listed again
-            if signature is not None and not _quiet(signature, self.started):
-                return
-            if signature is None and seen.startswith("names:") and fingerprint(path)[1] != seen:
-                return
         output = "".join(self.output)
         if self.strip is not None:
             output = self.strip(output)
