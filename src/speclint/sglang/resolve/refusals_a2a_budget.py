@@ -67,10 +67,10 @@ def _pplx_dispatch(state: ResolutionState) -> None:
     if chunk is None or chunk[0] <= 0:
         return
     required, how = chunk
-    raw = state.env.get(read.variable, str(read.default))
-    if raw is None or not raw.strip().isdigit():
+    capacity = read.capacity(state.env)
+    if capacity is None:
         return
-    limit = int(raw)
+    limit, source = capacity
     for field in read.terms[1:]:
         if required > limit:
             break
@@ -83,7 +83,6 @@ def _pplx_dispatch(state: ResolutionState) -> None:
             required, how = value, f"--{field.replace('_', '-')} {value}"
     if required <= limit:
         return
-    source = f"{read.variable}={limit}" if read.variable in state.env else f"its default {read.default}"
     raise Stop(
         "AssertionError",
         f"{read.message} (--moe-a2a-backend pplx dispatches {required} tokens per rank: {how}, > "
@@ -273,11 +272,10 @@ def _deepep_v2_prefill(state: ResolutionState) -> None:
         if ranks > 1:
             tokens = -(-tokens // ranks)
             how += f", over {ranks} ranks (tp_size // attn_dp_size)"
-    raw = state.env.get(read.variable, str(read.default))
-    if raw is None or not raw.strip().isdigit() or tokens <= int(raw):
+    capacity = read.capacity(state.env)
+    if capacity is None or tokens <= capacity[0]:
         return
-    limit = int(raw)
-    source = f"{read.variable}={limit}" if read.variable in state.env else f"its default {read.default}"
+    limit, source = capacity
     raise Stop(
         "ValueError",
         read.message.format(required=tokens, capacity=limit)
