@@ -44,7 +44,8 @@ Per release, each reading found (absent: not in that release's source):
   tools/sglang_moe_runner_asserts.py says what is read), and `moe_runner_overrides`, the
   --quantization values under which an explicit runner not listed is replaced ({V: [runners]};
   0.5.9 mxfp8: the runner is set to cutlass after a test that only warns, read as
-  ["auto", "cutlass"]),
+  ["auto", "cutlass"]), `moe_runner_replacements` the runner put in their place on CUDA and
+  `moe_kernel_first` the handlers' order (tools/README.md),
   and `moe_runner_refusals`, those under which it is refused with a ValueError (0.5.14+
   nvfp4_online: {V: {"runners", "message", "unless", "unless_a2a": {"runner", "moe_a2a_backend"}
   where those terms take a runner only beside that all-to-all backend (0.5.23
@@ -106,6 +107,7 @@ from sglang_deepseek_family import (  # noqa: E402
     read_inline_int4_runner,
     read_inline_trtllm_mla,
 )
+from sglang_handler_order import read_moe_kernel_first  # noqa: E402
 from sglang_megamoe import read_megamoe_architectures, read_megamoe_token_budget  # noqa: E402
 from sglang_moe_runner_asserts import (  # noqa: E402
     read_lora_runner,
@@ -115,6 +117,7 @@ from sglang_moe_runner_asserts import (  # noqa: E402
 )
 from sglang_moe_runner_refusals import read_runner_alias, read_runner_refusals  # noqa: E402
 from sglang_quant_adopters import read_quantization_adopters  # noqa: E402
+from sglang_runner_replacements import read_runner_replacements  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "src", "speclint", "sglang", "data", "sglang_moe_defaults.json")
@@ -334,6 +337,7 @@ def read_release(path: str) -> list[tuple[str, object]]:
     handler = read_moe_kernel_handler(sources)
     if handler is not None:
         out.append(("moe_kernel_handler", handler))
+    out.extend(("moe_kernel_first", first) for first in [read_moe_kernel_first(sources)] if first is not None)
     out.append(("sm100_adopts_checkpoint_quantization", read_sm100_adoption(sources)))
     adopting = read_sm100_adopting_architectures(sources, _adopts)
     if adopting is not None:
@@ -354,6 +358,7 @@ def read_release(path: str) -> list[tuple[str, object]]:
     overrides = read_runner_overrides(sources)
     if overrides is not None:
         out.append(("moe_runner_overrides", overrides))
+    out.extend(("moe_runner_replacements", r) for r in [read_runner_replacements(sources)] if r is not None)
     refusals = read_runner_refusals(sources, environ)
     if refusals is not None:
         out.append(("moe_runner_refusals", refusals))

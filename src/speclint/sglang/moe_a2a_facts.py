@@ -10,6 +10,7 @@ from speclint.sglang.moe_readings import reading as _reading
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Mapping
     from typing import Any, TypeVar
 
     _Record = TypeVar("_Record")
@@ -60,16 +61,32 @@ def pplx_attention_dp(version: str) -> tuple[str, str, int, str, str] | None:
 
 
 @dataclass(frozen=True, slots=True)
-class DispatchBudget:
-    """--moe-a2a-backend pplx's per-rank dispatch assert (0.5.17+): `terms`' largest (the
-    chunked prefill size, then the fields the release takes the max with) must not exceed the
-    environment variable (`EnvInt(default)`); skipped for chunked prefill off or a decode server."""
+class TokenBudget:
+    """A per-rank token budget SGLang compares with an environment variable (`EnvInt(default)`)
+    and refuses with `message` past it: the fields the all-to-all budgets below share."""
 
     variable: str
     default: int
     message: str
-    terms: tuple[str, ...]
     where: str
+
+    def capacity(self, env: Mapping[str, str | None]) -> tuple[int, str] | None:
+        """(the variable's value as the launch sets it, else its default; where that comes from);
+        None where it is not a count speclint can read."""
+        raw = env.get(self.variable, str(self.default))
+        if raw is None or not raw.strip().isdigit():
+            return None
+        limit = int(raw)
+        return limit, f"{self.variable}={limit}" if self.variable in env else f"its default {self.default}"
+
+
+@dataclass(frozen=True, slots=True)
+class DispatchBudget(TokenBudget):
+    """--moe-a2a-backend pplx's per-rank dispatch assert (0.5.17+): `terms`' largest (the
+    chunked prefill size, then the fields the release takes the max with) must not exceed the
+    environment variable (`EnvInt(default)`); skipped for chunked prefill off or a decode server."""
+
+    terms: tuple[str, ...]
 
 
 def pplx_dispatch_budget(version: str) -> DispatchBudget | None:
@@ -95,17 +112,13 @@ def deepep_v2(version: str) -> DeepepV2 | None:
 
 
 @dataclass(frozen=True, slots=True)
-class DeepepV2Budget:
+class DeepepV2Budget(TokenBudget):
     """`validate_deepep_v2_dispatch_token_budget`'s prefill check (0.5.19+): the prefill-buffer
     ceiling (the chunk, grown by `growth` with PP dynamic chunking; else max_prefill_tokens),
     0.5.22+ divided by tp_size // attn_dp_size (`scatter`), against the variable."""
 
-    variable: str
-    default: int
-    message: str
     scatter: bool
     growth: float
-    where: str
 
 
 def deepep_v2_budget(version: str) -> DeepepV2Budget | None:
@@ -122,18 +135,14 @@ def pplx_runner(version: str) -> tuple[tuple[str, ...], str, str] | None:
 
 
 @dataclass(frozen=True, slots=True)
-class DeepepV2Decode:
+class DeepepV2Decode(TokenBudget):
     """`validate_deepep_v2_dispatch_token_budget`'s decode CUDA-graph check (0.5.19+,
     tools/sglang_deepep_v2_decode.py): off on a prefill server and with decode graphs off, the
     decode graph's max_bs (lowered to --max-running-requests over the attention-DP size,
     `attention_dp` "dp_size_if_enabled" or "attn_dp_size") times the tokens per request against
     the variable; `message` with {required}, {capacity}, {requests}, {tokens}."""
 
-    variable: str
-    default: int
-    message: str
     attention_dp: str
-    where: str
 
 
 def deepep_v2_decode(version: str) -> DeepepV2Decode | None:

@@ -219,6 +219,24 @@ def moe_runner_overrides(version: str) -> dict[str, tuple[str, ...]]:
     return {str(k): tuple(v) for k, v in raw.items()}
 
 
+def runner_after_quantization(version: str, quantization: object, runner: str, a2a: object) -> str | None:
+    """The MoE runner the release's asserts see for `runner` given (or "auto") under this
+    --quantization, on CUDA, beside this --moe-a2a-backend: the runner itself where the
+    quantization picks none (or keeps it: `moe_runner_overrides`), else the one it puts in its
+    place (`moe_runner_replacements`, 0.5.10+ mxfp8: flashinfer_trtllm); None where not read."""
+    kept = moe_runner_overrides(version).get(str(quantization))
+    if kept is None:
+        return runner
+    if runner != "auto" and runner in kept:
+        return runner
+    raw = _reading(version, "moe_runner_replacements")
+    read = raw.get(str(quantization)) if isinstance(raw, dict) else None
+    if not isinstance(read, dict):
+        return None
+    by_a2a = read["a2a"].get(a2a) if isinstance(a2a, str) else None
+    return str(by_a2a or read["auto" if runner == "auto" else "other"])
+
+
 @dataclass(frozen=True, slots=True)
 class EnvSwitch:
     """A boolean environment variable SGLang reads with `envs.NAME.get()` (environ.py's

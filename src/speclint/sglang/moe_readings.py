@@ -53,6 +53,12 @@ def moe_kernel_handler(version: str) -> str:
     return raw if isinstance(raw, str) else "_handle_moe_kernel_config"
 
 
+def moe_kernel_first(version: str) -> bool:
+    """The release calls its MoE-kernel handler before its all-to-all handler (read: 0.5.12+
+    `__post_init__`, 0.5.19+ the resolution pipeline); False where not read."""
+    return reading(version, "moe_kernel_first") is True
+
+
 def a2a_handler(version: str) -> str:
     """The function holding the release's per-backend all-to-all branches and asserts (MoRI's
     dispatch budget, FlashInfer's attention-DP and runner asserts): where it rewrites ascend_tp

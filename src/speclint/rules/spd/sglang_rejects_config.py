@@ -32,7 +32,11 @@ memory when speclint is told the GPU; `deepep_v2`, 0.5.19+: a decode CUDA graph 
 batch, SGLang's default for the GPU's memory and `--tp-size` or `--cuda-graph-max-bs-decode`,
 lowered to `--max-running-requests` per attention-DP rank, fits
 `SGLANG_DEEPEP_V2_NUM_MAX_DISPATCH_TOKENS_PER_RANK`, 128 by default, unless the server is a
-prefill server, CUDA graphs are off or a speculative algorithm is given), the MoE runners' quantization and `ep_size` asserts
+prefill server, CUDA graphs are off or a speculative algorithm is given; `pplx`, 0.5.17+: the MoE
+runner deep_gemm or auto, as SGLang sees it after a `--quantization` that picks its own runner:
+`--quantization mxfp8` without `--moe-runner-backend`, or with one it does not keep, runs
+flashinfer_trtllm, read per release, so pplx refuses it: pass `--moe-runner-backend deep_gemm`), the MoE runners' quantization and `ep_size` asserts
+(the MoE-kernel handler's before the all-to-all handler's, in the order the release calls them)
 (with the quantization DeepSeek-V3, Kimi-K2.5 and the other models that take it from their
 checkpoint on Blackwell take; an explicit `--moe-runner-backend` a `--quantization nvfp4_online`
 does not take; a LoRA MoE runner without LoRA on), Flex Attention with speculative decoding, `--enable-mis` off FlashInfer,

@@ -34,6 +34,21 @@ def a2a_moe(state: ResolutionState, handler: str) -> None:
         state.set("moe_a2a_backend", to, f"SGLang sets --moe-a2a-backend {backend} to {to!r}", where)
 
 
+def _moe_kernel_first(state: ResolutionState) -> None:
+    """The MoE-kernel handler's refusals, where SGLang calls it before this one
+    (`moe_readings.moe_kernel_first`): its assert is the one a launch both refuse meets.
+    Oracle (seed a2a-16212, 0.5.18, H100): DeepSeek-V3 fp8 with FlashInfer all-to-all and the
+    flashinfer_cutlass runner, without attention DP, refused for the quantization."""
+    import speclint.sglang.moe_readings as moe_readings
+
+    if moe_readings.moe_kernel_first(state.checked_version):
+        from speclint.sglang.resolve.refusals import moe_kernel_defaults
+        from speclint.sglang.resolve.refusals_moe import check_moe_kernel
+
+        check_moe_kernel(state)
+        moe_kernel_defaults(state)
+
+
 def _spanning(state: ResolutionState, handler: str) -> None:
     traits = state.traits
     _a2a_backend_overrides(state)
@@ -58,6 +73,7 @@ def _spanning(state: ResolutionState, handler: str) -> None:
     if traits.flashinfer_a2a_needs_dp_attention and backend == "flashinfer":
         enabled, dp = state.get("enable_dp_attention"), state.get("dp_size")
         if is_known(enabled) and is_known(dp) and is_known(tp) and not (enabled is True and dp == tp):
+            _moe_kernel_first(state)
             raise Stop(
                 "AssertionError",
                 "Flashinfer MoE A2A is only supported with dp_size == tp_size and --enable-dp-attention",

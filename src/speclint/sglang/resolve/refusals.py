@@ -43,12 +43,7 @@ def check_refusals(state: ResolutionState) -> None:
         from speclint.sglang.resolve.refusals_megamoe import check_megamoe_model
 
         check_megamoe_model(state)
-    if given(state, "moe_runner_backend") in _DEFAULT_CHECKED_RUNNERS or (
-        state.gpu is not None and given(state, "quantization") is not None
-    ):
-        from speclint.sglang.resolve.refusals_moe_defaults import check_moe_defaults  # (only then)
-
-        check_moe_defaults(state)
+    moe_kernel_defaults(state)
     _flashinfer_a2a(state)
     backend = state.get("moe_a2a_backend")
     if backend == "ascend_fuseep" or given(state, "disaggregation_mode") == "decode":  # (only then)
@@ -70,6 +65,16 @@ def check_refusals(state: ResolutionState) -> None:
         from speclint.sglang.resolve.refusals_megamoe_budget import check_megamoe_budget
 
         check_megamoe_budget(state)
+
+
+def moe_kernel_defaults(state: ResolutionState) -> None:
+    """The MoE-kernel handler's runner checks that read the GPU's defaults (refusals_moe_defaults)."""
+    if given(state, "moe_runner_backend") in _DEFAULT_CHECKED_RUNNERS or (
+        state.gpu is not None and given(state, "quantization") is not None
+    ):
+        from speclint.sglang.resolve.refusals_moe_defaults import check_moe_defaults  # (only then)
+
+        check_moe_defaults(state)
 
 
 def _flex_attention_speculative(state: ResolutionState) -> None:

@@ -2,7 +2,7 @@
 first two read per release by tools/sglang_a2a_budgets.py (`moe_a2a_facts`):
 
 - --moe-a2a-backend pplx (0.5.17+): past its attention-DP assert, the MoE runner (deep_gemm or
-  auto, `pplx_runner`); then the per-rank
+  auto, `pplx_runner`, as a --quantization that picks its own leaves it: pplx_runner.py); then the per-rank
   dispatch tokens (the chunked prefill size as the handler sees it, after attention DP split
   it, or the larger of it and the fields the release takes the max with) must not exceed
   SGLANG_PPLX_NUM_MAX_DISPATCH_TOKENS_PER_RANK (`EnvInt` default read from environ.py); not
@@ -45,18 +45,16 @@ def _pplx_dispatch(state: ResolutionState) -> None:
     --dp-size 8 --enable-dp-attention (the B200's default chunk / 8), --dp-size 2 with
     --chunked-prefill-size 8192, refused so (128 by default)."""
     from speclint.sglang.moe_a2a_facts import pplx_dispatch_budget
-    from speclint.sglang.moe_defaults import moe_runner_overrides
+    from speclint.sglang.resolve.pplx_runner import pplx_runner_check
 
     read = pplx_dispatch_budget(state.checked_version)
     quantization = given(state, "quantization")
     if (
         given(state, "deepep_mode") not in (None, "auto", "low_latency")  # refused before
         or not is_known(quantization)
-        or quantization in moe_runner_overrides(state.checked_version)  # may change the runner
+        or not pplx_runner_check(state, quantization)  # False: the runner it sees not read
+        or read is None
     ):
-        return
-    _pplx_runner(state)
-    if read is None or given(state, "moe_runner_backend") not in (None, "auto", "deep_gemm"):
         return
     mode = state.get("disaggregation_mode")
     if mode is None:
@@ -67,10 +65,10 @@ def _pplx_dispatch(state: ResolutionState) -> None:
     if chunk is None or chunk[0] <= 0:
         return
     required, how = chunk
-    raw = state.env.get(read.variable, str(read.default))
-    if raw is None or not raw.strip().isdigit():
+    capacity = read.capacity(state.env)
+    if capacity is None:
         return
-    limit = int(raw)
+    limit, source = capacity
     for field in read.terms[1:]:
         if required > limit:
             break
@@ -83,32 +81,12 @@ def _pplx_dispatch(state: ResolutionState) -> None:
             required, how = value, f"--{field.replace('_', '-')} {value}"
     if required <= limit:
         return
-    source = f"{read.variable}={limit}" if read.variable in state.env else f"its default {read.default}"
     raise Stop(
         "AssertionError",
         f"{read.message} (--moe-a2a-backend pplx dispatches {required} tokens per rank: {how}, > "
         f"{source}; set {read.variable} to at least {required}, or lower --chunked-prefill-size)",
         read.where,
         ("chunked_prefill_size", "moe_a2a_backend"),
-    )
-
-
-def _pplx_runner(state: ResolutionState) -> None:
-    """The branch's runner assert (0.5.17+, read per release: deep_gemm or auto), on the runner
-    given (a quantization that may replace it is not judged by the caller). Oracle (seed
-    a2a-16101, 0.5.17, B200): Qwen3-8B with --moe-runner-backend flashinfer_cutlass refused so."""
-    from speclint.sglang.moe_a2a_facts import pplx_runner
-
-    read, runner = pplx_runner(state.checked_version), given(state, "moe_runner_backend")
-    if read is None or not isinstance(runner, str) or runner in read[0]:
-        return
-    runners, message, where = read
-    raise Stop(
-        "AssertionError",
-        f"{message} (--moe-a2a-backend pplx with --moe-runner-backend {runner}; pass "
-        f"{' or '.join(runners)}, or drop --moe-runner-backend)",
-        where,
-        ("moe_runner_backend",),
     )
 
 
@@ -273,11 +251,10 @@ def _deepep_v2_prefill(state: ResolutionState) -> None:
         if ranks > 1:
             tokens = -(-tokens // ranks)
             how += f", over {ranks} ranks (tp_size // attn_dp_size)"
-    raw = state.env.get(read.variable, str(read.default))
-    if raw is None or not raw.strip().isdigit() or tokens <= int(raw):
+    capacity = read.capacity(state.env)
+    if capacity is None or tokens <= capacity[0]:
         return
-    limit = int(raw)
-    source = f"{read.variable}={limit}" if read.variable in state.env else f"its default {read.default}"
+    limit, source = capacity
     raise Stop(
         "ValueError",
         read.message.format(required=tokens, capacity=limit)

@@ -59,11 +59,10 @@ def check_deepep_v2_decode(state: ResolutionState) -> None:
         if pool < graph_bs:
             graph_bs = pool
             how += f", lowered to --max-running-requests {running} // {ranks} attention-DP ranks"
-    raw = state.env.get(read.variable, str(read.default))
-    if raw is None or not raw.strip().isdigit() or graph_bs <= int(raw):
+    capacity = read.capacity(state.env)
+    if capacity is None or graph_bs <= capacity[0]:
         return
-    limit = int(raw)
-    source = f"{read.variable}={limit}" if read.variable in state.env else f"its default {read.default}"
+    limit, source = capacity
     lower = _LOWER.search(read.message)
     fix = f", or pass {lower.group(1)} {limit} or lower" if lower else ""
     server = "a decode server" if mode == "decode" else "a server without disaggregation"
