@@ -38,7 +38,7 @@ def builtin_effects(
     if name == "eval":
         if len(args) >= 2:
             code = args[1:] if len(args) > 2 else args[1]
-            walker.parse_nested(code, None, walker.image, functions=walker.definitions)
+            walker.parse_nested(code, None, walker.image, functions=walker.definitions, unknown_words=True)
         if not _assigns_nothing(walker, texts[1:]):
             env.poison_all(f"eval at line {line} may change any variable")
     elif name == "alias":

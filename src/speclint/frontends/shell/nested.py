@@ -74,21 +74,42 @@ def put_value(
         pieces.append(("${" + name + "}", begin, finish))
 
 
-def nested_text_map(walker: Walking, arg: Arg | list[Arg]) -> tuple[TextMap, dict[str, str]] | None:
+def nested_text_map(
+    walker: Walking, arg: Arg | list[Arg], unknown_words: bool = False
+) -> tuple[TextMap, dict[str, str]] | None:
     """The buffer for the code in `arg` (several arguments are joined by blanks, as `eval`
     joins them), and the placeholder variables standing for the expansions whose value is
-    unknown (name -> reason)."""
+    unknown (name -> reason). `unknown_words` (eval's words): a word whose text is unknown
+    (`eval $CMD` where `CMD="python3 -m ... $(seq 1 64)"`: the command substitution's output)
+    stands as an unquoted placeholder, as code that may hold any words, when another word
+    is known; else the code is not read."""
     pieces: list[tuple[str, int, int]] = []
     placeholders: dict[str, str] = {}
+    known = False
     for index, one in enumerate(arg if isinstance(arg, list) else [arg]):
         if index and pieces:
             end = pieces[-1][2]
             pieces.append((" ", end, end))
-        if not _add_pieces(walker, one, pieces, placeholders):
+        if _add_pieces(walker, one, pieces, placeholders):
+            known = True
+        elif unknown_words and one.word.text is None:
+            _add_unknown(walker, one, pieces, placeholders)
+        else:
             return None
-    if not pieces:
+    if not pieces or not known:
         return None
     return walker.tm.derive(pieces), placeholders
+
+
+def _add_unknown(
+    walker: Walking, arg: Arg, pieces: list[tuple[str, int, int]], placeholders: dict[str, str]
+) -> None:
+    """A placeholder for a word whose text is unknown, at the place the word is written."""
+    span = arg.word.span
+    begin = walker.tm.line_starts[span.line - 1] + span.column - 1
+    name = f"__speclint_unknown_{len(placeholders)}"
+    placeholders[name] = arg.word.dynamic_reason or "unknown value"
+    pieces.append(("${" + name + "}", begin, begin))
 
 
 def _add_pieces(

@@ -120,6 +120,7 @@ class Walker:
         unknown: str = "",
         functions: dict[str, Definition] | None = None,
         outer: Env | None = None,
+        unknown_words: bool = False,
     ) -> None:
         """Walk the shell code held in a string argument (`bash -c`, `ssh host`, `eval`).
 
@@ -127,12 +128,13 @@ class Walker:
         shell's variables (eval). `unknown` says why a variable it does not inherit is unknown.
         `functions`: the functions it can call (eval: all of ours; `bash -c`: the exported).
         `outer`: the shell whose environment the inner one inherits (`bash -c`): `unknown` then
-        says why a name it assigns is unknown, and its own reason why any other is."""
+        says why a name it assigns is unknown, and its own reason why any other is.
+        `unknown_words` (eval): a word of unknown text is read as code holding any words."""
         if self.depth >= _MAX_NESTING:
             return
         from speclint.frontends.shell.nested import nested_text_map  # (a script with such an argument)
 
-        built = nested_text_map(self, arg)
+        built = nested_text_map(self, arg, unknown_words)
         if built is not None:
             self.walk_nested(*built, inherited, image, unknown, functions, outer)
 

@@ -74,6 +74,7 @@ class Walking(Protocol):
         unknown: str = "",
         functions: dict[str, Definition] | None = None,
         outer: Env | None = None,
+        unknown_words: bool = False,
     ) -> None: ...
 
     def exported_definitions(self) -> dict[str, Definition]: ...
