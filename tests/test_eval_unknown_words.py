@@ -30,11 +30,7 @@ def test_eval_of_unknown_code_alone_is_not_read_as_a_launch() -> None:
 
 
 def test_eval_of_known_words_beside_an_unknown_one() -> None:
-    text = (
-        "#!/bin/bash\n"
-        'CMD="python -m sglang.launch_server --model-path m $EXTRA --tp-szie 2"\n'
-        "eval $CMD\n"
-    )
+    text = '#!/bin/bash\nCMD="python -m sglang.launch_server --model-path m $EXTRA --tp-szie 2"\neval $CMD\n'
     found = _findings(text)
     assert [code for code, *_ in found] == ["FLG001", "SLM004"]
     assert "$EXTRA" in found[1][3]
