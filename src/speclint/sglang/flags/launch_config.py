@@ -63,15 +63,16 @@ def _setting_hash(self: Setting) -> int:
 
 type.__setattr__(Setting, "__hash__", _setting_hash)
 
-_DEFAULTS: dict[str, dict[str, Setting]] = {}
-"""Release -> field -> the Setting of a field nobody set."""
+_DEFAULTS: dict[int, tuple[FlagSchema, dict[str, Setting]]] = {}
+"""id(schema) -> (the schema, field -> the Setting of a field nobody set). By schema, not by
+release: a bench or router schema of a release adds fields of its own (`sglang.bench`)."""
 
 
 def _defaults_of(schema: FlagSchema) -> dict[str, Setting]:
-    found = _DEFAULTS.get(schema.version)
-    if found is None:
-        found = _DEFAULTS[schema.version] = {}
-    return found
+    found = _DEFAULTS.get(id(schema))
+    if found is None or found[0] is not schema:
+        found = _DEFAULTS[id(schema)] = (schema, {})
+    return found[1]
 
 
 def _default_setting(defaults: dict[str, Setting], schema: FlagSchema, dest: str) -> Setting:
@@ -83,8 +84,9 @@ def _default_setting(defaults: dict[str, Setting], schema: FlagSchema, dest: str
     return setting
 
 
-_UNGIVEN_VALUES: dict[tuple[str, tuple[str, ...]], dict[str, object]] = {}
-"""(release, fields) -> each field's value when no flag gives it (`LaunchConfig.values_of`)."""
+_UNGIVEN_VALUES: dict[tuple[int, tuple[str, ...]], dict[str, object]] = {}
+"""(id(schema), fields) -> each field's value when no flag gives it (`LaunchConfig.values_of`);
+the schema is held by `_DEFAULTS`, so its id is not reused."""
 
 UNKNOWN_VALUE = object()
 """`LaunchConfig.known_values`' value of a field whose value is not statically known."""
@@ -269,7 +271,7 @@ class LaunchConfig:
         fields are asked."""
         if not self._plain:
             return {name: self.value(name) for name in names}
-        key = (self.schema.version, names)
+        key = (id(self.schema), names)
         ungiven = _UNGIVEN_VALUES.get(key)
         if ungiven is None:
             by_dest, defaults, schema = self._by_dest, self._defaults, self.schema
