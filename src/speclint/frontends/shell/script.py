@@ -84,9 +84,14 @@ def read_unit(
     positions passed through `move` to the script's (and so to the file's, for shell code
     cut out of a Markdown block, a YAML `run:` or a Makefile recipe)."""
     from speclint.frontends.moved_spans import map_spans
+    from speclint.frontends.shell.manifest_heredoc import MANIFEST_STDIN
     from speclint.frontends.shell.python_heredoc import PYTHON_STDIN
     from speclint.frontends.unit_paths import drop_in_base, unit_file_kind
 
+    if destination == MANIFEST_STDIN:  # `kubectl apply -f - << EOF`: read by the YAML front-end
+        from speclint.frontends.shell.manifest_heredoc import read_manifest
+
+        return read_manifest(text, path, move)
     if destination == PYTHON_STDIN:  # `python3 - << EOF`: a program, read by the Python front-end
         from speclint.frontends.python.extract import extract_python
 
