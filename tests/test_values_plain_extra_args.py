@@ -23,7 +23,9 @@ def test_the_first_server_flag_is_said_unread() -> None:
 
 
 def test_the_same_list_in_a_doc_yaml_block() -> None:
-    doc = "# SGLang chart\n\n```yaml\nimage: lmsysorg/sglang:v0.5.9\nextraArgs:\n  - --tp-size\n  - '2'\n```\n"
+    doc = (
+        "# SGLang chart\n\n```yaml\nimage: lmsysorg/sglang:v0.5.9\nextraArgs:\n  - --tp-size\n  - '2'\n```\n"
+    )
     found = [(f.code, f.span.line, f.span.column, f.message) for f in lint_text(doc, "README.md").findings]
     assert found == [("SLM005", 6, 5, NOT_RENDERED)]
 
