@@ -99,7 +99,7 @@ def heredoc_statement(walker: Walking, node: Node, command: Node) -> None:
     if walker.collect and _may_apply_manifest(walker.tm, command, redirect):
         from speclint.frontends.shell.manifest_heredoc import read_applied
 
-        if read_applied(walker, node, command, redirect):  # `kubectl apply -f - << EOF`
+        if read_applied(walker, node, command, redirect, heredoc_text_map):  # `kubectl apply -f - << EOF`
             return
     if walker.collect and python_heredoc.reads_stdin(walker, command):
         program = heredoc_text_map(walker, redirect)

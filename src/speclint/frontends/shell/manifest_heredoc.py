@@ -6,8 +6,11 @@ to kubectl as the manifest to apply (kubectl's `-f -`: the file is standard inpu
 (with an unquoted delimiter, the script's `$VARS` expanded first: `heredocs.heredoc_text_map`)
 is read by the YAML front-end as a manifest file is, its positions those of the
 here-document's lines in the script (or the Markdown file the script is a block of). The
-YAML front-end is reached through the walker's `unit_reader` (`script.read_unit`, with
-`MANIFEST_STDIN` as the destination), so that the shell front-end does not import it.
+YAML front-end is reached through the walker's `unit_reader` (`manifest_reader.read_unit_or_manifest`,
+handed in by the shell file's and the Markdown block's readers, with `MANIFEST_STDIN` as the
+destination), so that the shell front-end does not import it: the YAML front-end reads shell
+(`run:` blocks) itself. Where the walker's reader is `script.read_unit` (shell inside a YAML
+file or a Makefile), the manifest is said not read.
 
 A here-document that reaches `kubectl apply -f -` through another command first
 (`cat << EOF | envsubst | kubectl apply -f -`) is not read: when it names SGLang's launcher,
@@ -27,14 +30,12 @@ if TYPE_CHECKING:
 
     from tree_sitter import Node
 
-    from speclint.core.launches import ExtractResult, Launch
-    from speclint.core.spans import Span
     from speclint.core.words import Word
     from speclint.frontends.shell.text import TextMap
     from speclint.frontends.shell.walking import Walking
 
 MANIFEST_STDIN = "kubectl apply -f -"
-"""The `destination` the walker's `unit_reader` (`script.read_unit`) is given for a manifest."""
+"""The `destination` the walker's `unit_reader` is given for a manifest."""
 CLIENTS = frozenset({"kubectl", "oc"})
 """Programs that apply a manifest read from `-f -` (OpenShift's `oc` is kubectl's CLI)."""
 _SUBCOMMANDS = frozenset({"apply", "create", "replace"})
@@ -99,12 +100,16 @@ def _later_apply(tm: TextMap, redirect: Node) -> str | None:
     return None
 
 
-def read_applied(walker: Walking, statement: Node, command: Node, redirect: Node) -> bool:
+def read_applied(
+    walker: Walking,
+    statement: Node,
+    command: Node,
+    redirect: Node,
+    text_map: Callable[[Walking, Node], tuple[TextMap, dict[str, str]] | None],
+) -> bool:
     """Read the here-document as the manifest kubectl applies; True when it is one (its
     launches added, or what was not read said), False when the command applies no manifest
     from standard input."""
-    from speclint.frontends.shell.heredocs import heredoc_text_map
-
     tm = walker.tm
     applies = _applies(tm, command, tm.data[command.end_byte : redirect.start_byte])
     later = None
@@ -119,7 +124,7 @@ def read_applied(walker: Walking, statement: Node, command: Node, redirect: Node
     body = next((c for c in redirect.children if c.type == "heredoc_body"), None)
     if body is None:
         return True
-    built = heredoc_text_map(walker, redirect) if applies is not None else None
+    built = text_map(walker, redirect) if applies is not None else None
     problem = _read(walker, *built) if built is not None else "found no text in it"
     if problem is not None:
         _unread(walker, body, applies or later or MANIFEST_STDIN, problem if applies is not None else None)
@@ -142,6 +147,8 @@ def _read(walker: Walking, manifest: TextMap, placeholders: dict[str, str]) -> s
     }
     reasons.update(placeholders)
     found = reader(manifest.text, walker.path, reasons, moved_to_script(manifest), MANIFEST_STDIN)
+    if not found.launches and any(d.kind == "unsupported-input" for d in found.diagnostics):
+        return "could not read it here (a here-document inside a YAML file's or a Makefile's shell)"
     if not found.launches:
         error = next((d for d in found.diagnostics if d.kind == "syntax-error"), None)
         where = f" ({error.message}, line {error.span.line})" if error is not None else ""
@@ -192,28 +199,3 @@ def _unread(walker: Walking, body: Node, applies: str, problem: str | None) -> N
             tm.span(start, end),
         )
     )
-
-
-def read_manifest(text: str, path: str, move: Callable[[Span], Span]) -> ExtractResult:
-    """The manifest's launches (`yaml_manifest.extract_yaml`), every position passed through
-    `move` into the script's file, with what a launch carries besides its words (its
-    `--config` file, the GPUs its container is given)."""
-    from speclint.frontends.docs.yaml_fence import _moved_config
-    from speclint.frontends.manifests.yaml_manifest import extract_yaml
-    from speclint.frontends.moved_spans import map_spans
-
-    found = extract_yaml(text, path)
-    moved = map_spans(found, move)
-    for original, launch in zip(found.launches, moved.launches, strict=True):
-        _carry(original, launch, move)
-        if original.config_file is not None:
-            launch.config_file = _moved_config(original.config_file, move)
-    return moved
-
-
-def _carry(original: Launch, launch: Launch, move: Callable[[Span], Span]) -> None:
-    launch.standalone_config = original.standalone_config
-    if original.gpu_count is not None:
-        launch.gpu_count = replace(original.gpu_count, span=move(original.gpu_count.span))
-    if original.env_unread is not None:
-        launch.env_unread = replace(original.env_unread, span=move(original.env_unread.span))
