@@ -171,6 +171,10 @@ def file_kind(path: str, text: str | None = None) -> str | None:
 def _extract_shell(text: str, path: str) -> ExtractResult:
     import speclint.frontends.shell.script as script  # tree-sitter: loaded when a shell file is read
 
+    if "-f" in text and ("kubectl" in text or "oc " in text):  # a manifest a here-document applies
+        from speclint.frontends.manifest_reader import read_unit_or_manifest
+
+        return script.extract_shell(text, path, read_unit_or_manifest)
     return script.extract_shell(text, path)
 
 

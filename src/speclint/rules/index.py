@@ -150,6 +150,19 @@ ENTRIES: tuple[RuleEntry, ...] = (
     _R("FLG012", "help-flag", "HelpFlag", stage="help", opt_in=True, gates=("help",)),
     _R("FLG013", "router-flag-release", "RouterFlagRelease", stage=_PARSE, gates=("router-option",)),
     _R(
+        "FLG014",
+        "deprecated-choice",
+        "DeprecatedChoice",
+        stage=_PARSE,
+        gates=(
+            "given:attention_backend",
+            "given:decode_attention_backend",
+            "given:prefill_attention_backend",
+            "given:speculative_draft_attention_backend",
+            "given:tool_call_parser",
+        ),
+    ),
+    _R(
         "FLG020",
         "config-option-unsupported",
         "ConfigOptionUnsupported",

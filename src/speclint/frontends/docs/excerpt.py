@@ -20,6 +20,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from speclint.core.launches import Launch
     from speclint.core.spans import Span
+    from speclint.frontends.shell.walking import UnitReader
 
 
 def exact(text: str, begin: int) -> Piece:
@@ -171,6 +172,9 @@ class DocFile:
         self.result = ExtractResult()
         self.snippets = 0
         self.full = False
+        self.unit_reader: UnitReader | None = None
+        """What reads a here-document's unit, program or manifest (`script.read_unit` when
+        None; the Markdown reader hands in `manifest_reader.read_unit_or_manifest`)."""
 
     def _over(self, pieces: list[Piece]) -> bool:
         self.snippets += 1
@@ -201,7 +205,8 @@ class DocFile:
         found = ExtractResult()
         from speclint.frontends.shell.script import read_unit  # a unit a here-document writes
 
-        buffer.walk(self.path, found, report_errors=syntax != "drop", unit_reader=read_unit)
+        reader = self.unit_reader or read_unit
+        buffer.walk(self.path, found, report_errors=syntax != "drop", unit_reader=reader)
         if not found.launches:
             found.launches = self._prefixed_fragment(pieces)
         # `launch_server --help` stays a launch: the engine sees argparse reach the help

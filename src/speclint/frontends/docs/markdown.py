@@ -244,6 +244,10 @@ def _cell_output(token: Token, previous: Token | None) -> bool:
 def extract_markdown(text: str, path: str) -> ExtractResult:
     lines = text.split("\n")
     doc = DocFile(text, path, _line_starts(lines))
+    if "-f" in text and ("kubectl" in text or "oc " in text):  # a manifest a here-document applies
+        from speclint.frontends.manifest_reader import read_unit_or_manifest
+
+        doc.unit_reader = read_unit_or_manifest
     source = _bounded(doc, deindent_admonitions(deindent_components(text, path)))
     tokens: Sequence[Token] | None = plain_blocks(source)  # markdown-it only for other blocks
     if tokens is None:

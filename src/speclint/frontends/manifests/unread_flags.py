@@ -1,10 +1,13 @@
 """SGLang's `--speculative-*` flags written in a YAML file outside every launch speclint read
-there: said, never passed in silence.
+there, and any SGLang server flag in a YAML file that names SGLang but yields no launch: said,
+never passed in silence.
 
 The usual case is a Helm chart's values file: the flags sit in a list (`extraArgs:`,
 `args:` under an `sglang` key) or a string that a template (`{{ range .Values.extraArgs }}`)
 splices into the container's command. speclint does not render templates, so it cannot
-connect these flags to a launch; it does not invent one either.
+connect these flags to a launch; it does not invent one either. A values file that holds only
+other flags (`extraArgs: [--tp-size, "2"]`) beside an SGLang image yields no launch: its first
+flag that is an option of some SGLang release is reported, so that "0 launches" is not a pass.
 """
 
 from __future__ import annotations
@@ -21,6 +24,15 @@ if TYPE_CHECKING:
     from speclint.core.launches import ExtractResult
 
 _FLAG = re.compile(r"(?<![\w-])--speculative-[a-z0-9-]+")
+_ANY_FLAG = re.compile(r"(?<![\w-])--[a-z][a-z0-9-]*[a-z0-9](?![\w-])")
+_NAMES_SGLANG = re.compile(r"(?i)(?<![a-z0-9])sglang(?![a-z0-9])")  # (not `mysglangServer`)
+
+
+def may_hold(text: str, result: ExtractResult) -> bool:
+    """Cheap test: the text may hold an SGLang flag `unread_flags` reports."""
+    return "--speculative-" in text or (
+        not result.launches and "--" in text and _NAMES_SGLANG.search(text) is not None
+    )
 
 
 @cache
@@ -28,6 +40,13 @@ def _speculative_options() -> tuple[str, ...]:
     from speclint.sglang.flags.release_index import option_entries  # the flags of every supported release
 
     return tuple(o for o in option_entries() if o.startswith("--speculative-"))
+
+
+def _is_server_option(name: str) -> bool:
+    """An option string of some SGLang release, exactly as written (`--tp-size`)."""
+    from speclint.sglang.flags.release_index import option_entries
+
+    return name in option_entries()
 
 
 def _is_sglang_flag(name: str) -> bool:
@@ -47,8 +66,10 @@ def unread_flags(
     (outside comments) that no launch's words hold; None when there is none, or when the
     file has no launch and the `generic` no-launch-found finding points elsewhere (at the
     launcher's name, which says more)."""
-    if "--speculative-" not in text:
+    if not may_hold(text, result):
         return None
+    any_flag = not result.launches and _NAMES_SGLANG.search(text) is not None
+    pattern, wanted = (_ANY_FLAG, _is_server_option) if any_flag else (_FLAG, _is_sglang_flag)
     starts = [0] + [m.end() for m in re.finditer("\n", text)]
     spans = [  # where each word is used, and where its value is written (`env:` of a workflow)
         where
@@ -59,8 +80,10 @@ def unread_flags(
     ]
     read = {word.text for launch in result.launches for word in launch.args}
     environments = [word.span for launch in result.launches for word in launch.env.values()]
-    for match in _FLAG.finditer(text):
-        if not _is_sglang_flag(match.group()):
+    for match in pattern.finditer(text):
+        if not wanted(match.group()) and not (
+            match.group().startswith("--speculative-") and _is_sglang_flag(match.group())
+        ):
             continue
         line = bisect_right(starts, match.start())
         column = match.start() - starts[line - 1] + 1

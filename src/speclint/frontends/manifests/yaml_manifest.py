@@ -86,7 +86,7 @@ def extract_yaml(text: str, path: str) -> ExtractResult:
         result.diagnostics = [_template_gap(d) for d in result.diagnostics]
     result.comments.extend(_comments(text))
     result.launches.sort(key=lambda launch: (launch.span.line, launch.span.column))
-    if "--speculative-" in text:  # flags a chart's template splices in (values.yaml)
+    if "--speculative-" in text or (not result.launches and "--" in text):  # a chart's values.yaml
         from speclint.frontends.launch_mentions import no_launch_found
         from speclint.frontends.manifests.unread_flags import unread_flags
 

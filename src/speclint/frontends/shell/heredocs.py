@@ -96,6 +96,11 @@ def heredoc_statement(walker: Walking, node: Node, command: Node) -> None:
         outer = walker.env if base in SHELLS and not remote else None  # (a name never set: the environment's)
         walker.walk_nested(*built, inherited, None if remote else walker.image, unknown, functions, outer)
         return
+    if walker.collect and _may_apply_manifest(walker.tm, command, redirect):
+        from speclint.frontends.shell.manifest_heredoc import read_applied
+
+        if read_applied(walker, node, command, redirect, heredoc_text_map):  # `kubectl apply -f - << EOF`
+            return
     if walker.collect and python_heredoc.reads_stdin(walker, command):
         program = heredoc_text_map(walker, redirect)
         container = python_heredoc.in_container(walker, command)
@@ -117,6 +122,16 @@ def heredoc_statement(walker: Walking, node: Node, command: Node) -> None:
         found = unread_launcher(walker.tm, node, command, redirect)
         if found is not None:
             walker.result.diagnostics.append(Diagnostic("launcher-not-read", *found))
+
+
+def _may_apply_manifest(tm: TextMap, command: Node, redirect: Node) -> bool:
+    """Cheap test before `manifest_heredoc` is imported: the command is kubectl (OpenShift's
+    `oc`), or `cat` whose here-document is piped on (`cat << EOF | kubectl apply -f -`)."""
+    name = command.child_by_field_name("name")
+    base = tm.node_text(name).rsplit("/", 1)[-1] if name is not None else ""
+    return base in ("kubectl", "oc") or (
+        base == "cat" and any(c.type == "pipeline" for c in redirect.children)
+    )
 
 
 def script_reader(

@@ -325,6 +325,12 @@ def _module_launch(
         from speclint.frontends.shell.torchrun import torchrun_launch
 
         torchrun_launch(walker, span, args, j + 1, env, image, f"python -m {module}")
+    elif module is not None and module.startswith("sglang.") and walker.collect:
+        from speclint.frontends.shell.sglang_modules import unread_module
+
+        unread = unread_module(module, args[j].word.span)
+        if unread is not None:
+            walker.result.diagnostics.append(unread)
     elif module is not None and module.startswith("dynamo.sglang.") and walker.collect:
         from speclint.frontends.shell.launcher_strings import old_dynamo_module
 

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 
     from speclint.core.diagnostics import Diagnostic
     from speclint.core.spans import Span
+    from speclint.frontends.shell.walking import UnitReader
 
 
 @cache  # compiled on first use: a script that is not ASCII
@@ -33,9 +34,11 @@ def _lone_surrogate() -> re.Pattern[str]:
     return patterns.compile("[\ud800-\udfff]")
 
 
-def extract_shell(text: str, path: str) -> ExtractResult:
+def extract_shell(text: str, path: str, unit_reader: UnitReader | None = None) -> ExtractResult:
     """Every SGLang launch in a shell script, with exact positions, plus comments and
-    diagnostics (syntax errors, continuations cut short by a comment or trailing blanks)."""
+    diagnostics (syntax errors, continuations cut short by a comment or trailing blanks).
+    `unit_reader`: what reads a here-document's unit, program or manifest (default
+    `read_unit`; `manifest_reader.read_unit_or_manifest` reads manifests too)."""
     result = ExtractResult()
     if not text.isascii():  # a lone surrogate would let tree-sitter split a character
         text = _lone_surrogate().sub("\ufffd", text)
@@ -54,7 +57,7 @@ def extract_shell(text: str, path: str) -> ExtractResult:
 
         exported = batch_script_env(tm, env)
     walker = Walker(result, path, tm, env)
-    walker.unit_reader = read_unit
+    walker.unit_reader = unit_reader or read_unit
     try:
         walker.run(root)
     except RecursionError:  # thousands of nested `$(`, `(`, `if`: report it, keep the rest
@@ -84,9 +87,15 @@ def read_unit(
     positions passed through `move` to the script's (and so to the file's, for shell code
     cut out of a Markdown block, a YAML `run:` or a Makefile recipe)."""
     from speclint.frontends.moved_spans import map_spans
+    from speclint.frontends.shell.manifest_heredoc import MANIFEST_STDIN
     from speclint.frontends.shell.python_heredoc import PYTHON_STDIN
     from speclint.frontends.unit_paths import drop_in_base, unit_file_kind
 
+    if destination == MANIFEST_STDIN:  # `kubectl apply -f - << EOF`: `manifest_reader` reads it
+        from speclint.core.diagnostics import Diagnostic
+        from speclint.core.spans import Span
+
+        return ExtractResult(diagnostics=[Diagnostic("unsupported-input", "not read here", Span.point(1, 1))])
     if destination == PYTHON_STDIN:  # `python3 - << EOF`: a program, read by the Python front-end
         from speclint.frontends.python.extract import extract_python
 
