@@ -10,18 +10,12 @@ yields nothing.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
-from speclint.core.config_files import ConfigFile
 from speclint.frontends.moved_spans import map_spans
 
 from .excerpt import OffsetMap
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable
-
-    from speclint.core.spans import Span
     from speclint.frontends.shell.pieces import Piece
 
     from .excerpt import DocFile
@@ -42,31 +36,7 @@ def yaml_block(doc: DocFile, pieces: list[Piece]) -> int:
     mapping = OffsetMap(pieces, doc.starts)
     found = extract_yaml(mapping.text, doc.path)
     moved = map_spans(found, mapping.move)
-    for original, launch in zip(found.launches, moved.launches):
-        config = original.config_file
-        if config is not None:
-            launch.config_file = _moved_config(config, mapping.move)
-            launch.standalone_config = original.standalone_config
     doc.result.launches.extend(moved.launches)
     doc.result.comments.extend(moved.comments)
     doc.result.diagnostics.extend(d for d in moved.diagnostics if d.kind != "syntax-error")
     return len(moved.launches)
-
-
-def _moved_config(config: ConfigFile, move: Callable[[Span], Span]) -> ConfigFile:
-    """The config file's entries with their spans in the Markdown file (a new object)."""
-    entries = [
-        replace(
-            e,
-            key_span=move(e.key_span),
-            value_span=move(e.value_span),
-            item_spans=tuple(move(s) for s in e.item_spans),
-        )
-        for e in config.entries
-    ]
-    return ConfigFile(
-        config.path,
-        entries,
-        config.problem,
-        move(config.problem_span) if config.problem_span is not None else None,
-    )
