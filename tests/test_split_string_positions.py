@@ -44,7 +44,47 @@ def test_each_split_word_and_the_eval_words_keep_their_place() -> None:
     assert _at(options.args[-1].expanded_at) == (7, 48, "$OPTS")
 
 
-def test_a_string_with_escapes_or_expansions_keeps_pointing_at_the_use() -> None:
+def test_a_string_with_expansions_or_escaped_newlines_points_inside_it() -> None:
+    """The words of a double-quoted string with an expansion (`$M`) or written over lines
+    with `\\<newline>` point at their characters there; a word of an expansion's value at the
+    expansion; a string with an unknown part keeps pointing where it is used."""
     text = 'M=m\nCMD="python3 -m sglang.launch_server --model-path $M --tp-sise 2"\n$CMD\n'
     (finding,) = lint_text(text, "a.sh").findings
-    assert (finding.code, finding.span.line, finding.span.column) == ("FLG001", 3, 1)
+    assert (finding.code, finding.span.line, finding.span.column, finding.span.end_column) == (
+        "FLG001",
+        2,
+        54,
+        63,
+    )
+    text = 'M=m\nCMD="python3 -m sglang.launch_server \\\n  --model-path $M \\\n  --tp-sise 2"\neval $CMD\n'
+    (finding,) = lint_text(text, "a.sh").findings
+    assert (finding.code, finding.span.line, finding.span.column, finding.span.end_column) == (
+        "FLG001",
+        4,
+        3,
+        12,
+    )
+    text = 'M=m\nCMD="python3 -m sglang.launch_server --model-path $M --tp-size $TP"\n$CMD\n'
+    text = "TP=two\n" + text
+    (finding,) = lint_text(text, "a.sh").findings
+    assert (finding.code, finding.span.line, finding.span.column, finding.span.end_column) == (
+        "FLG005",
+        3,
+        64,
+        67,
+    )
+    assert text.splitlines()[2][63:66] == "$TP"
+    text = 'CMD="python3 -m sglang.launch_server --model-path $(cat m) --tp-sise 2"\n$CMD\n'
+    found = [(f.code, f.span.line, f.span.column) for f in lint_text(text, "a.sh").findings]
+    assert found == [("FLG001", 2, 1), ("SLM004", 2, 1)]
+
+
+def test_a_single_quoted_string_over_lines_points_inside_it() -> None:
+    text = "CMD='python3 -m sglang.launch_server\n  --model-path m --tp-sise 2'\n$CMD\n"
+    (finding,) = lint_text(text, "a.sh").findings
+    assert (finding.code, finding.span.line, finding.span.column, finding.span.end_column) == (
+        "FLG001",
+        2,
+        18,
+        27,
+    )

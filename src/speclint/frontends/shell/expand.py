@@ -17,6 +17,7 @@ from speclint.frontends.shell.parameter_expansion import SPECIAL_NOT_SPLIT, Para
 from speclint.frontends.shell.plain_words import TOO_BIG, after_target, plain_words, too_big, written
 from speclint.frontends.shell.quoting import decode_ansi_c, unescape_double_quoted, unescape_unquoted
 from speclint.frontends.shell.variables import MAX_ELEMENTS, MAX_VALUE_CHARS, VarValue
+from speclint.frontends.shell.written_chars import quoted_chars, string_value
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -203,7 +204,10 @@ class Expander(ParameterExpansion):
         elif kind == "raw_string" or (kind == "string" and _plain_string(self.tm.node_text(node))):
             text = self.tm.node_text(node)[1:-1]  # `'...'`, `"..."` with nothing bash expands
             if len(text) <= MAX_VALUE_CHARS:
-                return VarValue(text=text, origin=origin, written=written(self.tm, node, text, 1))
+                where = written(self.tm, node, text, 1)
+                if where is None and "\n" in text:  # (a string over lines: `written_chars`)
+                    return VarValue(text=text, origin=origin, written=quoted_chars(self.tm, node, text))
+                return VarValue(text=text, origin=origin, written=where)
         elif kind == "array":
             return VarValue(elements=self.array_elements(node), origin=origin)
         pieces: list[Piece] = []
@@ -212,7 +216,26 @@ class Expander(ParameterExpansion):
             self._pieces(node, True, pieces, True)
         finally:
             self._argument_mode = True
-        return self._joined(pieces, origin)
+        value = self._joined(pieces, origin)
+        if kind == "string" and value.text is not None and value.element is None:
+            return string_value(self, node, value)  # (`written_chars`)
+        return value
+
+    def expanded_text(self, node: Node) -> str | None:
+        """The text of an expansion in a double-quoted string, None when not known text
+        (asked after the string's value was made: no substitution reported again)."""
+        pieces: list[Piece] = []
+        hook, self.on_substitution, self._argument_mode = self.on_substitution, None, False
+        try:
+            self._pieces(node, True, pieces, False)
+        finally:
+            self.on_substitution, self._argument_mode = hook, True
+        texts: list[str] = []
+        for piece in pieces:
+            if piece[0] != "lit" and piece[0] != "val":
+                return None
+            texts.append(piece[1])
+        return "".join(texts)
 
     def special_value(self, name: str, origin: Span) -> VarValue:
         """`$1`, `$@`, `$#`, `$$` ... written in text bash expands as one word (an unquoted

@@ -20,7 +20,9 @@ if TYPE_CHECKING:
 
     LitPiece = tuple[Literal["lit"], str, bool, None, None]
     """Literal text, never split."""
-    ValPiece = tuple[Literal["val"], str, bool, Span | None, Span | None]
+    from speclint.frontends.shell.written_chars import WrittenChars
+
+    ValPiece = tuple[Literal["val"], str, bool, Span | None, Span | WrittenChars | None]
     """An expansion result (from where the value is written), split when unquoted; last:
     where its text is written character for character, when it is."""
     DynPiece = tuple[Literal["dyn"], str, bool, Span | None, bool]
@@ -151,7 +153,7 @@ def _split_into(
     fields: list[Field],
     element: Word | None,
     origin: Span | None = None,
-    written: Span | None = None,
+    written: Span | WrittenChars | None = None,
 ) -> Field:
     """Append an unquoted expansion result, starting a new field at each blank run (when it
     splits into words and `written` says where the text is, each word at its place there)."""
@@ -168,8 +170,11 @@ def _split_into(
             if written is not None:
                 at += len(_ifs_split().match(text, at).group())  # type: ignore[union-attr]
         if written is not None and chunk:
-            column = written.column + at
-            element = Word(chunk, Span(written.line, column, written.line, column + len(chunk)))
+            if isinstance(written, Span):
+                column = written.column + at
+                element = Word(chunk, Span(written.line, column, written.line, column + len(chunk)))
+            else:  # (`written_chars`: a double-quoted string with expansions or escapes)
+                element = Word(chunk, written.span(at, len(chunk)))
             at += len(chunk)
         if chunk:
             if origin is not None:

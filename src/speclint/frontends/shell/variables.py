@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 
     from speclint.core.spans import Span
     from speclint.frontends.shell.choices import Alternatives, Choice
+    from speclint.frontends.shell.written_chars import WrittenChars
 
 
 BUILTINS_WITH_EFFECTS = {
@@ -76,7 +77,7 @@ class VarValue:
     element: Word | None = None
     """With `text`: the value is exactly this word of a function call (`local model=$1`), so
     an expansion of it points at the word where the call writes it, as `"$1"` itself does."""
-    written: Span | None = None
+    written: Span | WrittenChars | None = None
     """With `text`: where it is written character for character (a plain word or a quoted
     string on one line, no escapes), so the words an unquoted expansion splits it into point
     inside it, as an array's elements do."""

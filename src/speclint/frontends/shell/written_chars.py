@@ -1,0 +1,124 @@
+"""Where each character of a double-quoted value is written, for the words bash splits it into
+later: `CMD="python -m sglang.launch_server --model-path $MODEL \\<newline> --tp 2"` then
+`$CMD` or `eval $CMD`. A word of literal text points at its characters inside the string, a
+word of an expansion's value at that expansion (`$MODEL`), a word of both at the whole run;
+an escaped newline is dropped as bash drops it. Made only for a value known whole that holds
+a blank (`Expander.value`); a plain one-line string keeps `plain_words.written`."""
+
+from __future__ import annotations
+
+from speclint.core.spans import Span
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from tree_sitter import Node
+
+    from speclint.frontends.shell.expand import Expander
+    from speclint.frontends.shell.text import TextMap
+    from speclint.frontends.shell.variables import VarValue
+
+_ESCAPABLE = '\\"$`'
+
+
+class WrittenChars:
+    """File character ranges of a value's characters: character i of the value stands for file
+    characters [begins[i], ends[i])."""
+
+    __slots__ = ("begins", "ends", "tm")
+
+    def __init__(self, begins: list[int], ends: list[int], tm: TextMap) -> None:
+        self.begins = begins
+        self.ends = ends
+        self.tm = tm
+
+    def span(self, at: int, length: int) -> Span:
+        """Where the value's characters [at, at + length) are written."""
+        return self.tm.span_of_file_range(self.begins[at], self.ends[at + length - 1])
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, WrittenChars) and (self.begins, self.ends) == (other.begins, other.ends)
+
+    def __hash__(self) -> int:
+        return hash((tuple(self.begins), tuple(self.ends)))
+
+
+def _literal(tm: TextMap, start_byte: int, end_byte: int, begins: list[int], ends: list[int]) -> str:
+    """The text of a double-quoted literal part, each character's file range appended."""
+    first = tm.char(start_byte)
+    raw = tm.data[start_byte:end_byte].decode("utf-8", "surrogatepass")
+    out: list[str] = []
+    index = 0
+    while index < len(raw):
+        char = raw[index]
+        at = first + index
+        if char == "\\" and index + 1 < len(raw) and (raw[index + 1] in _ESCAPABLE or raw[index + 1] == "\n"):
+            if raw[index + 1] != "\n":
+                out.append(raw[index + 1])
+                begins.append(tm.file_start(at))
+                ends.append(tm.file_end(at + 1))
+            index += 2
+            continue
+        out.append(char)
+        begins.append(tm.file_start(at))
+        ends.append(tm.file_end(at))
+        index += 1
+    return "".join(out)
+
+
+def string_chars(
+    tm: TextMap, node: Node, text: str, expanded: Callable[[Node], str | None]
+) -> WrittenChars | None:
+    """The file ranges of `text`, the value of the double-quoted string `node`, or None when
+    they cannot be matched (`expanded(child)`: an expansion's text, None when not plain text)."""
+    begins: list[int] = []
+    ends: list[int] = []
+    parts: list[str] = []
+    pos, end = node.start_byte + 1, node.end_byte - 1
+    for child in node.children:
+        named, kind = child.is_named, child.type
+        if not named and kind == '"':
+            continue
+        start = tm.blank_lead(child) if named and kind != "string_content" else child.start_byte
+        if start > pos:
+            parts.append(_literal(tm, pos, start, begins, ends))
+        if kind == "string_content" or not named:
+            parts.append(_literal(tm, child.start_byte, child.end_byte, begins, ends))
+        else:
+            value = expanded(child)
+            if value is None:
+                return None
+            begin, finish = tm.file_range(start, child.end_byte)
+            parts.append(value)
+            begins.extend([begin] * len(value))
+            ends.extend([finish] * len(value))
+        pos = max(pos, child.end_byte)
+    if end > pos:
+        parts.append(_literal(tm, pos, end, begins, ends))
+    if "".join(parts) != text:
+        return None
+    return WrittenChars(begins, ends, tm)
+
+
+def quoted_chars(tm: TextMap, node: Node, text: str) -> WrittenChars | None:
+    """The file ranges of the text of `'...'` (or `"..."` with nothing to expand or escape)
+    written over several lines, character for character; None when it is one word."""
+    if " " not in text and "\t" not in text and "\n" not in text.strip():
+        return None
+    first, last = tm.char(node.start_byte + 1), tm.char(node.end_byte - 1)
+    begins = [tm.file_start(at) for at in range(first, last)]
+    ends = [tm.file_end(at) for at in range(first, last)]
+    return WrittenChars(begins, ends, tm)
+
+
+def string_value(expander: Expander, node: Node, value: VarValue) -> VarValue:
+    """`value`, of the double-quoted string `node` with expansions or escapes, with where each
+    character is written when bash may split it into words later (it holds a blank)."""
+    from speclint.frontends.shell.variables import VarValue
+
+    text = value.text or ""
+    if " " not in text and "\t" not in text and "\n" not in text:
+        return value
+    chars = string_chars(expander.tm, node, text, expander.expanded_text)
+    return value if chars is None else VarValue(text=text, origin=value.origin, written=chars)
