@@ -17,7 +17,7 @@ from speclint.frontends.shell.parameter_expansion import SPECIAL_NOT_SPLIT, Para
 from speclint.frontends.shell.plain_words import TOO_BIG, after_target, plain_words, too_big, written
 from speclint.frontends.shell.quoting import decode_ansi_c, unescape_double_quoted, unescape_unquoted
 from speclint.frontends.shell.variables import MAX_ELEMENTS, MAX_VALUE_CHARS, VarValue
-from speclint.frontends.shell.written_chars import quoted_chars, string_value
+from speclint.frontends.shell.written_chars import quoted_chars, string_written
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -217,8 +217,10 @@ class Expander(ParameterExpansion):
         finally:
             self._argument_mode = True
         value = self._joined(pieces, origin)
-        if kind == "string" and value.text is not None and value.element is None:
-            return string_value(self, node, value)  # (`written_chars`)
+        joined = value.text
+        if kind == "string" and joined is not None and value.element is None:
+            chars = string_written(self.tm, node, joined, self.expanded_text)  # (`written_chars`)
+            return value if chars is None else VarValue(text=joined, origin=origin, written=chars)
         return value
 
     def expanded_text(self, node: Node) -> str | None:

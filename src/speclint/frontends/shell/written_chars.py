@@ -15,9 +15,7 @@ if TYPE_CHECKING:
 
     from tree_sitter import Node
 
-    from speclint.frontends.shell.expand import Expander
     from speclint.frontends.shell.text import TextMap
-    from speclint.frontends.shell.variables import VarValue
 
 _ESCAPABLE = '\\"$`'
 
@@ -112,13 +110,12 @@ def quoted_chars(tm: TextMap, node: Node, text: str) -> WrittenChars | None:
     return WrittenChars(begins, ends, tm)
 
 
-def string_value(expander: Expander, node: Node, value: VarValue) -> VarValue:
-    """`value`, of the double-quoted string `node` with expansions or escapes, with where each
-    character is written when bash may split it into words later (it holds a blank)."""
-    from speclint.frontends.shell.variables import VarValue
-
-    text = value.text or ""
+def string_written(
+    tm: TextMap, node: Node, text: str, expanded: Callable[[Node], str | None]
+) -> WrittenChars | None:
+    """Where each character of `text`, the value of the double-quoted string `node` with
+    expansions or escapes, is written, when bash may split it into words later (it holds a
+    blank); None when it may not or cannot be matched."""
     if " " not in text and "\t" not in text and "\n" not in text:
-        return value
-    chars = string_chars(expander.tm, node, text, expander.expanded_text)
-    return value if chars is None else VarValue(text=text, origin=value.origin, written=chars)
+        return None
+    return string_chars(tm, node, text, expanded)
