@@ -17,7 +17,7 @@ from speclint.frontends.shell.parameter_expansion import SPECIAL_NOT_SPLIT, Para
 from speclint.frontends.shell.plain_words import TOO_BIG, after_target, plain_words, too_big, written
 from speclint.frontends.shell.quoting import decode_ansi_c, unescape_double_quoted, unescape_unquoted
 from speclint.frontends.shell.variables import MAX_ELEMENTS, MAX_VALUE_CHARS, VarValue
-from speclint.frontends.shell.written_chars import quoted_chars, string_written
+from speclint.frontends.shell.written_chars import quoted_chars, string_parts, string_written
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -360,29 +360,13 @@ class Expander(ParameterExpansion):
     def _string_pieces(self, node: Node, out: list[Piece]) -> None:
         tm = self.tm
         first = len(out)
-        pos, end = node.start_byte + 1, node.end_byte - 1
-        for child in node.children:
-            named, kind = child.is_named, child.type
-            if not named and kind == '"':
-                continue
-            start = tm.blank_lead(child) if named and kind != "string_content" else child.start_byte
-            if start > pos:
-                out.append(
-                    (
-                        "lit",
-                        unescape_double_quoted(tm.data[pos:start].decode()),
-                        True,
-                        None,
-                        None,
-                    )
-                )
-            if kind == "string_content" or not named:
-                out.append(("lit", unescape_double_quoted(tm.node_text(child)), True, None, None))
+        data = tm.data
+        for start, finish, child in string_parts(tm, node):
+            if child is None:
+                text = data[start:finish].decode("utf-8", "surrogatepass")
+                out.append(("lit", unescape_double_quoted(text), True, None, None))
             else:
                 self._pieces(child, True, out, False)
-            pos = max(pos, child.end_byte)
-        if end > pos:
-            out.append(("lit", unescape_double_quoted(tm.data[pos:end].decode()), True, None, None))
         if not any(piece[0] == "arr" for piece in out[first:]):
             out.append(("lit", "", True, None, None))  # "" is still a word; "${EMPTY[@]}" is none
 

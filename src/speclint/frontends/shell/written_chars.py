@@ -11,7 +11,7 @@ from speclint.core.spans import Span
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Iterator
 
     from tree_sitter import Node
 
@@ -65,6 +65,27 @@ def _literal(tm: TextMap, start_byte: int, end_byte: int, begins: list[int], end
     return "".join(out)
 
 
+def string_parts(tm: TextMap, node: Node) -> Iterator[tuple[int, int, Node | None]]:
+    """The parts of the double-quoted string `node` in order: (start byte, end byte, None) for
+    literal text (escapes still in it), (start, end, child) for an expansion (its blanks not
+    counted: tree-sitter-bash gives the blanks between two expansions to the second)."""
+    pos, end = node.start_byte + 1, node.end_byte - 1
+    for child in node.children:
+        named, kind = child.is_named, child.type
+        if not named and kind == '"':
+            continue
+        start = tm.blank_lead(child) if named and kind != "string_content" else child.start_byte
+        if start > pos:
+            yield pos, start, None
+        if kind == "string_content" or not named:
+            yield child.start_byte, child.end_byte, None
+        else:
+            yield start, child.end_byte, child
+        pos = max(pos, child.end_byte)
+    if end > pos:
+        yield pos, end, None
+
+
 def string_chars(
     tm: TextMap, node: Node, text: str, expanded: Callable[[Node], str | None]
 ) -> WrittenChars | None:
@@ -73,27 +94,17 @@ def string_chars(
     begins: list[int] = []
     ends: list[int] = []
     parts: list[str] = []
-    pos, end = node.start_byte + 1, node.end_byte - 1
-    for child in node.children:
-        named, kind = child.is_named, child.type
-        if not named and kind == '"':
+    for start, finish, child in string_parts(tm, node):
+        if child is None:
+            parts.append(_literal(tm, start, finish, begins, ends))
             continue
-        start = tm.blank_lead(child) if named and kind != "string_content" else child.start_byte
-        if start > pos:
-            parts.append(_literal(tm, pos, start, begins, ends))
-        if kind == "string_content" or not named:
-            parts.append(_literal(tm, child.start_byte, child.end_byte, begins, ends))
-        else:
-            value = expanded(child)
-            if value is None:
-                return None
-            begin, finish = tm.file_range(start, child.end_byte)
-            parts.append(value)
-            begins.extend([begin] * len(value))
-            ends.extend([finish] * len(value))
-        pos = max(pos, child.end_byte)
-    if end > pos:
-        parts.append(_literal(tm, pos, end, begins, ends))
+        value = expanded(child)
+        if value is None:
+            return None
+        begin, end = tm.file_range(start, finish)
+        parts.append(value)
+        begins.extend([begin] * len(value))
+        ends.extend([end] * len(value))
     if "".join(parts) != text:
         return None
     return WrittenChars(begins, ends, tm)
