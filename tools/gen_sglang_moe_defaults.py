@@ -110,6 +110,7 @@ from sglang_deepseek_family import (  # noqa: E402
 from sglang_handler_order import read_moe_kernel_first  # noqa: E402
 from sglang_megamoe import read_megamoe_architectures, read_megamoe_token_budget  # noqa: E402
 from sglang_moe_runner_asserts import (  # noqa: E402
+    attribute_equals,
     read_lora_runner,
     read_moe_runner_quantization,
     read_runner_overrides,
@@ -268,7 +269,7 @@ def read_sm100_only_quantization(sources: list[tuple[str, ast.Module, str]]) -> 
             if not isinstance(function, ast.FunctionDef):
                 continue
             for node in ast.walk(function):
-                value = _quantization_equals(node.test) if isinstance(node, ast.If) else None
+                value = attribute_equals(node.test, "quantization") if isinstance(node, ast.If) else None
                 if value is None or not isinstance(node, ast.If):
                     continue
                 for inner in (n for stmt in node.body for n in ast.walk(stmt)):
@@ -282,21 +283,6 @@ def read_sm100_only_quantization(sources: list[tuple[str, ast.Module, str]]) -> 
                         if message is not None:
                             found.setdefault(value, {"message": message, "where": f"{name}:{function.name}"})
     return found or None
-
-
-def _quantization_equals(test: ast.expr) -> str | None:
-    """`....quantization == "V"` -> V."""
-    if (
-        isinstance(test, ast.Compare)
-        and isinstance(test.left, ast.Attribute)
-        and test.left.attr == "quantization"
-        and len(test.ops) == 1
-        and isinstance(test.ops[0], ast.Eq)
-        and isinstance(test.comparators[0], ast.Constant)
-        and isinstance(test.comparators[0].value, str)
-    ):
-        return test.comparators[0].value
-    return None
 
 
 def _raised_value_error(body: list[ast.stmt]) -> str | None:

@@ -101,6 +101,21 @@ def _assert_reading(stmt: ast.Assert, message: Callable[[ast.expr | None], str |
     }
 
 
+def attribute_equals(test: ast.expr, attr: str) -> str | None:
+    """`....<attr> == "V"` -> V (`server_args.quantization == "mxfp8"`)."""
+    if (
+        isinstance(test, ast.Compare)
+        and isinstance(test.left, ast.Attribute)
+        and test.left.attr == attr
+        and len(test.ops) == 1
+        and isinstance(test.ops[0], ast.Eq)
+        and isinstance(test.comparators[0], ast.Constant)
+        and isinstance(test.comparators[0].value, str)
+    ):
+        return test.comparators[0].value
+    return None
+
+
 def _upper_equals(term: ast.expr) -> tuple[str, str] | None:
     """`str(X.get("K", "")).upper() == "V"` -> (K, V)."""
     if not (

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import ast
 
-from sglang_moe_runner_asserts import Sources, _quantization_branches
+from sglang_moe_runner_asserts import Sources, _quantization_branches, attribute_equals
 
 
 def _cuda(expr: ast.expr) -> str | None:
@@ -25,20 +25,6 @@ def _cuda(expr: ast.expr) -> str | None:
         return expr.value
     if isinstance(expr, ast.IfExp) and any(w in ast.unparse(expr.test) for w in ("hip", "gfx")):
         return _cuda(expr.orelse)
-    return None
-
-
-def _a2a_value(test: ast.expr) -> str | None:
-    if (
-        isinstance(test, ast.Compare)
-        and isinstance(test.left, ast.Attribute)
-        and test.left.attr == "moe_a2a_backend"
-        and len(test.ops) == 1
-        and isinstance(test.ops[0], ast.Eq)
-        and isinstance(test.comparators[0], ast.Constant)
-        and isinstance(test.comparators[0].value, str)
-    ):
-        return test.comparators[0].value
     return None
 
 
@@ -62,7 +48,7 @@ def _local_values(body: list[ast.stmt], name: str, under: str | None, out: dict[
                 return False
             out[under] = value
         elif isinstance(stmt, ast.If) and _assigns([stmt], name):
-            backend = _a2a_value(stmt.test)
+            backend = attribute_equals(stmt.test, "moe_a2a_backend")
             if backend is None or under is not None:
                 return False
             if not _local_values(stmt.body, name, backend, out) or not _local_values(
