@@ -32,7 +32,6 @@ BooleanOptionalAction/version/help/count, else the literal `nargs` (null: one va
 
 from __future__ import annotations
 
-import argparse
 import ast
 import glob
 import json
@@ -44,7 +43,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from dynamo_arg_reader import ARGS, Reader, Unread, Wheel, action_name, definition, literal, method_of, option  # noqa: E402
-from line_array import check_or_write, line_array  # noqa: E402
+from line_array import generator_main, line_array  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "src", "speclint", "sglang", "data", "dynamo_sglang.json")
@@ -334,20 +333,21 @@ def build(versions: list[str], cache: str = CACHE) -> tuple[dict[str, object], l
     return {"format": 1, "package": "ai-dynamo", "module": "dynamo.sglang", "versions": versions}, rows
 
 
+def dump(data: tuple[dict[str, object], list[object]]) -> str:
+    return line_array(data[0], data[1], [])
+
+
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    ap.add_argument("versions", nargs="*", help="releases (default: those the data file stores)")
-    ap.add_argument("--out", default=OUT)
-    ap.add_argument("--cache", default=CACHE)
-    ap.add_argument("--check", action="store_true", help="compare with the stored file")
-    args = ap.parse_args(argv)
-    header, rows = build(args.versions or stored_versions(args.out), args.cache)
-    text = line_array(header, rows, [])
-    code = check_or_write(args.out, text, args.check)
-    if code is not None:
-        return code
-    print(f"wrote {args.out}: {len(rows)} releases, {len(text)} bytes")
-    return 0
+    return generator_main(
+        argv,
+        (__doc__ or "").splitlines()[0],
+        OUT,
+        stored_versions,
+        build,
+        dump,
+        lambda data, text: f"{len(data[1])} releases, {len(text)} bytes",
+        {"cache": CACHE},
+    )
 
 
 if __name__ == "__main__":

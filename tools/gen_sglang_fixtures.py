@@ -22,7 +22,6 @@ reduced to what a launch reads, printed back with `ast.unparse`:
 
 from __future__ import annotations
 
-import argparse
 import ast
 import os
 import sys
@@ -30,9 +29,7 @@ import zipfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from gen_sglang_schema import CACHE, release_key, wheel_path  # noqa: E402
-from gen_sglang_schema import stored_versions as flag_versions  # noqa: E402
-from line_array import check_or_write, compact, line_array  # noqa: E402
+from line_array import per_release_generator  # noqa: E402
 from sglang_source import Wheel  # noqa: E402
 from sglang_static import Unresolved  # noqa: E402
 
@@ -173,50 +170,7 @@ def read_release(path: str) -> dict[str, str]:
     return out
 
 
-def build(versions: list[str], cache: str = CACHE) -> dict:
-    texts: list[str] = []
-    index: dict[str, int] = {}
-    releases: dict[str, dict[str, int]] = {}
-    for version in sorted(versions, key=release_key):
-        modules = read_release(wheel_path(version, cache))
-        row: dict[str, int] = {}
-        for name, text in sorted(modules.items()):
-            if text not in index:
-                index[text] = len(texts)
-                texts.append(text)
-            row[name] = index[text]
-        releases[version] = row
-    return {"format": 1, "versions": sorted(versions, key=release_key), "texts": texts, "releases": releases}
-
-
-def dump(data: dict) -> str:
-    """One JSON array, one element per line: the header (format, versions), each release's
-    module -> text index, then the distinct texts (a lint run parses only what it reads)."""
-
-    header = {"format": data["format"], "versions": data["versions"], "texts": len(data["texts"])}
-    return line_array(
-        header, [data["releases"][v] for v in data["versions"]], [compact(text) for text in data["texts"]]
-    )
-
-
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    ap.add_argument("versions", nargs="*", help="releases (default: those the flag schema stores)")
-    ap.add_argument("--out", default=OUT)
-    ap.add_argument("--check", action="store_true", help="compare with the stored file")
-    args = ap.parse_args(argv)
-    versions = args.versions or flag_versions()
-    data = build(versions)
-    text = dump(data)
-    code = check_or_write(args.out, text, args.check)
-    if code is not None:
-        return code
-    with_fixtures = [v for v in data["versions"] if data["releases"][v]]
-    print(
-        f"wrote {args.out}: {len(versions)} releases, {len(with_fixtures)} with fixtures "
-        f"({with_fixtures[0] if with_fixtures else '-'} on), {len(data['texts'])} texts, {len(text)} bytes"
-    )
-    return 0
+build, dump, main = per_release_generator(__doc__, OUT, lambda path: sorted(read_release(path).items()))
 
 
 if __name__ == "__main__":

@@ -47,7 +47,6 @@ worker's `check_server_args()` sees the copy's). Anything else stops the generat
 
 from __future__ import annotations
 
-import argparse
 import ast
 import glob
 import json
@@ -58,7 +57,7 @@ import zipfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from line_array import check_or_write, line_array  # noqa: E402
+from line_array import generator_main, line_array  # noqa: E402
 from sglang_router_refusals import Unread as RefusalUnread  # noqa: E402
 from sglang_router_refusals import read_refusals  # noqa: E402
 from sglang_worker_resolution import SGLANG_CACHE, sglang_resolution, sglang_versions, sglang_wheel  # noqa: E402
@@ -365,21 +364,21 @@ def build(
     return header, rows
 
 
+def dump(data: tuple[dict[str, object], list[object]]) -> str:
+    return line_array(data[0], data[1], [])
+
+
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    ap.add_argument("versions", nargs="*", help="releases (default: those the data file stores)")
-    ap.add_argument("--out", default=OUT)
-    ap.add_argument("--cache", default=CACHE)
-    ap.add_argument("--sglang-cache", default=SGLANG_CACHE)
-    ap.add_argument("--check", action="store_true", help="compare with the stored file")
-    args = ap.parse_args(argv)
-    header, rows = build(args.versions or stored_versions(args.out), args.cache, args.sglang_cache)
-    text = line_array(header, rows, [])
-    code = check_or_write(args.out, text, args.check)
-    if code is not None:
-        return code
-    print(f"wrote {args.out}: {len(rows)} releases, {len(text)} bytes")
-    return 0
+    return generator_main(
+        argv,
+        (__doc__ or "").splitlines()[0],
+        OUT,
+        stored_versions,
+        build,
+        dump,
+        lambda data, text: f"{len(data[1])} releases, {len(text)} bytes",
+        {"cache": CACHE, "sglang_cache": SGLANG_CACHE},
+    )
 
 
 if __name__ == "__main__":

@@ -4,6 +4,7 @@
     python tools/gen_sglang_schema.py                  # the releases stored now
     python tools/gen_sglang_schema.py --all            # every release on PyPI since 0.4.0
     python tools/gen_sglang_schema.py 0.5.6.post2 0.5.23 --out /tmp/flags.json
+    python tools/gen_sglang_schema.py --check          # regenerate and compare, write nothing
 
 Each wheel is fetched with `pip download --no-deps sglang==V` into
 `.cache/sglang-wheels/` and read with `ast`; SGLang is never imported. See
@@ -22,6 +23,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
+from line_array import check_or_write  # noqa: E402
 from sglang_args import SERVER_ARGS, Extractor  # noqa: E402
 from sglang_source import Wheel  # noqa: E402
 from sglang_static import Evaluator, Unresolved  # noqa: E402
@@ -241,7 +243,7 @@ def load(path: str = OUT) -> dict:
     }
 
 
-def main(argv=None):
+def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("versions", nargs="*", help="SGLang releases (default: the ones stored now)")
     ap.add_argument(
@@ -249,18 +251,21 @@ def main(argv=None):
     )
     ap.add_argument("--out", default=OUT)
     ap.add_argument("--cache", default=CACHE)
+    ap.add_argument("--check", action="store_true", help="compare with the stored file, write nothing")
     args = ap.parse_args(argv)
     if args.all:
         args.versions = pypi_versions()
     args.versions = sorted(args.versions or stored_versions(), key=release_key)
     data = build(args.versions, args.cache)
-    with open(args.out, "w", encoding="utf-8") as fh:
-        fh.write(dump(data))
+    text = dump(data)
+    code = check_or_write(args.out, text, args.check)
+    if code is not None:
+        return code
     for version in args.versions:
         print(f"{version}: {len(data['order'][version])} flags")
-    size = os.path.getsize(args.out)
-    print(f"{len(data['flags'])} distinct definitions, {size // 1024} KiB -> {args.out}")
+    print(f"{len(data['flags'])} distinct definitions, {len(text.encode()) // 1024} KiB -> {args.out}")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

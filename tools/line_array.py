@@ -9,6 +9,7 @@ import argparse
 import json
 import os
 from collections.abc import Callable, Iterable
+from typing import Any
 
 
 def compact(value: object) -> str:
@@ -61,27 +62,40 @@ def dump_per_release(data: dict) -> str:
     return line_array(header, [data["releases"][v] for v in data["versions"]], data["texts"])
 
 
+def _per_release_said(data: dict, text: str) -> str:
+    return f"{len(data['versions'])} releases, {len(data['texts'])} readings, {len(text)} bytes"
+
+
 def generator_main(
     argv: list[str] | None,
     description: str,
     out: str,
-    default_versions: Callable[[], list[str]],
-    build: Callable[[list[str]], dict],
+    default_versions: Callable[[str], list[str]],
+    build: Callable[..., Any],
+    dump: Callable[[Any], str] = dump_per_release,
+    said: Callable[[Any, str], str] = _per_release_said,
+    caches: dict[str, str] | None = None,
 ) -> int:
-    """A per-release generator's command line: `[versions...] [--out PATH] [--check]`."""
+    """A generator's command line: `[versions...] [--out PATH] [--check]`, and one
+    `--NAME PATH` per entry of `caches` (NAME with dashes; a cache of wheels, passed to
+    `build` by keyword). `default_versions(out)`: the releases when none are given;
+    `build(versions, **caches)` reads them, `dump` gives the file's text; without `--check`
+    it is written and `said(data, text)` tells what was."""
     ap = argparse.ArgumentParser(description=description)
-    ap.add_argument("versions", nargs="*", help="releases (default: those the flag schema stores)")
+    ap.add_argument("versions", nargs="*", help="releases (default: those stored now)")
     ap.add_argument("--out", default=out)
+    for name, default in (caches or {}).items():
+        ap.add_argument("--" + name.replace("_", "-"), default=default)
     ap.add_argument("--check", action="store_true", help="compare with the stored file")
     args = ap.parse_args(argv)
-    data = build(args.versions or default_versions())
-    text = dump_per_release(data)
+    data = build(
+        args.versions or default_versions(args.out), **{name: getattr(args, name) for name in caches or {}}
+    )
+    text = dump(data)
     code = check_or_write(args.out, text, args.check)
     if code is not None:
         return code
-    print(
-        f"wrote {args.out}: {len(data['versions'])} releases, {len(data['texts'])} readings, {len(text)} bytes"
-    )
+    print(f"wrote {args.out}: {said(data, text)}")
     return 0
 
 
@@ -105,6 +119,6 @@ def per_release_generator(
         )
 
     def main(argv: list[str] | None = None) -> int:
-        return generator_main(argv, (doc or "").splitlines()[0], out, stored_versions, build)
+        return generator_main(argv, (doc or "").splitlines()[0], out, lambda _out: stored_versions(), build)
 
     return build, dump_per_release, main
