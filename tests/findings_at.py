@@ -42,3 +42,8 @@ def findings_at(
             found += (f.message,)
         out.append(found)
     return out
+
+
+def place(lines: list[str], span) -> tuple[int, int, str]:
+    """(line, column, the text it points at) of a span in the text of `lines`."""
+    return span.line, span.column, token_at(lines, span)

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from findings_at import place
+
 from speclint.engine import lint_text
 from speclint.frontends import extract_file
 
@@ -15,14 +17,10 @@ TEXT = FIXTURE.read_text()
 LINES = TEXT.splitlines()
 
 
-def _at(span) -> tuple[int, int, str]:
-    return span.line, span.column, LINES[span.line - 1][span.column - 1 : span.end_column - 1]
-
-
 def _value(launch, flag: str):
     args = launch.args
     word = args[[w.text for w in args].index(flag) + 1]
-    return word.text, _at(word.span), word.dynamic_reason
+    return word.text, place(LINES, word.span), word.dynamic_reason
 
 
 def test_both_nodes_are_read_from_their_here_documents():
@@ -43,7 +41,7 @@ def test_both_nodes_are_read_from_their_here_documents():
 
 def test_findings_point_into_the_here_documents():
     findings = [f for f in lint_text(TEXT, str(FIXTURE)).findings if f.code != "DRF011"]
-    assert [(f.code, *_at(f.span)) for f in findings] == [
+    assert [(f.code, *place(LINES, f.span)) for f in findings] == [
         ("FLG003", 10, 76, "--tp"),
         ("SPD003", 12, 27, "EAGLE"),
         ("SPD001", 13, 34, "4"),

@@ -7,17 +7,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from findings_at import place
+
 from speclint.engine import lint_text
 from speclint.frontends import extract_file
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "python"
 FIXTURE = FIXTURES / "flag_dicts.py"
 TEXT = FIXTURE.read_text()
+LINES = TEXT.splitlines()
 LOOPS = FIXTURES / "loop_elements.py"
-
-
-def _token(span, text: str = TEXT) -> tuple[int, int, str]:
-    return span.line, span.column, text.splitlines()[span.line - 1][span.column - 1 : span.end_column - 1]
 
 
 def test_each_element_makes_known_words_in_order():
@@ -43,13 +42,13 @@ def test_each_element_makes_known_words_in_order():
     ]  # fmt: skip
     # the loop's words are where the loop uses them, their values assigned in the dict
     value = launches[1].args[7]
-    assert _token(value.span) == (24, 24, "value")
-    assert value.origin is not None and _token(value.origin) == (20, 31, '"16"')
+    assert place(LINES, value.span) == (24, 24, "value")
+    assert value.origin is not None and place(LINES, value.origin) == (20, 31, '"16"')
 
 
 def test_findings_of_the_comprehension_and_the_if_clause():
     findings = [f for f in lint_text(TEXT, str(FIXTURE)).findings if f.code != "DRF011"]
-    assert [(f.code, *_token(f.span)) for f in findings] == [
+    assert [(f.code, *place(LINES, f.span)) for f in findings] == [
         ("SPD001", 13, 9, "item"),
         ("SPD003", 13, 9, "item"),
     ]
@@ -58,7 +57,7 @@ def test_findings_of_the_comprehension_and_the_if_clause():
     )
     loops = LOOPS.read_text()
     (partly,) = lint_text(loops, str(LOOPS)).findings
-    assert (partly.code, *_token(partly.span, loops)) == (
+    assert (partly.code, *place(loops.splitlines(), partly.span)) == (
         "SLM004",
         12,
         7,

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from findings_at import place
+
 from speclint.engine import lint_text
 from speclint.frontends import extract_file
 
@@ -15,14 +17,10 @@ TEXT = FIXTURE.read_text()
 LINES = TEXT.splitlines()
 
 
-def _at(span) -> tuple[int, int, str]:
-    return span.line, span.column, LINES[span.line - 1][span.column - 1 : span.end_column - 1]
-
-
 def _flags(launch) -> dict[str, tuple[str | None, tuple[int, int, str]]]:
     args = launch.args
     return {
-        w.text: (args[i + 1].text, _at(args[i + 1].span))
+        w.text: (args[i + 1].text, place(LINES, args[i + 1].span))
         for i, w in enumerate(args[:-1])
         if (w.text or "").startswith("--")
     }
@@ -44,7 +42,9 @@ def test_each_field_takes_its_argument_where_the_field_is_written():
 
 def test_findings_point_at_the_fields_and_unknown_fields_are_reported():
     findings = lint_text(TEXT, str(FIXTURE)).findings
-    found = [(f.code, *_at(f.span), f.message) for f in findings if f.code != "DRF011"]  # no config.json here
+    found = [
+        (f.code, *place(LINES, f.span), f.message) for f in findings if f.code != "DRF011"
+    ]  # no config.json here
     assert [f[:4] for f in found] == [
         ("SPD003", 15, 78, "{}"),
         ("SLM004", 15, 88, "{}"),

@@ -7,6 +7,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+from findings_at import findings_at, place
+
 from speclint.engine import lint_text
 from speclint.frontends import extract_file
 
@@ -15,13 +18,9 @@ TEXT = FIXTURE.read_text()
 LINES = TEXT.splitlines()
 
 
-def _at(span) -> tuple[int, int, str]:
-    return span.line, span.column, LINES[span.line - 1][span.column - 1 : span.end_column - 1]
-
-
 def test_findings_point_inside_the_string_the_words_were_split_from() -> None:
     findings = lint_text(TEXT, str(FIXTURE)).findings
-    assert [(f.code, *_at(f.span)) for f in findings] == [
+    assert [(f.code, *place(LINES, f.span)) for f in findings] == [
         ("FLG001", 3, 78, "--tp-sise"),
         ("FLG005", 6, 29, "high"),
         ("FLG005", 9, 58, "$TP"),
@@ -35,56 +34,48 @@ def test_findings_point_inside_the_string_the_words_were_split_from() -> None:
 def test_each_split_word_and_the_eval_words_keep_their_place() -> None:
     evaluated, direct, options, _ = extract_file(str(FIXTURE), TEXT).launches  # (eval: from the string on)
     for launch in (direct, evaluated):
-        spans = {w.text: _at(w.span) for w in launch.args}
+        spans = {w.text: place(LINES, w.span) for w in launch.args}
         assert spans["--model-path"] == (3, 40, "--model-path")
         assert spans["Qwen/Qwen2.5-7B-Instruct"] == (3, 53, "Qwen/Qwen2.5-7B-Instruct")
-    assert _at(direct.args[-1].span) == (4, 15, "30000")
-    assert _at(evaluated.args[-1].span) == (5, 20, "30001")
-    assert _at(options.args[-1].span) == (6, 41, "30002")
-    assert _at(options.args[-1].expanded_at) == (7, 48, "$OPTS")
+    assert place(LINES, direct.args[-1].span) == (4, 15, "30000")
+    assert place(LINES, evaluated.args[-1].span) == (5, 20, "30001")
+    assert place(LINES, options.args[-1].span) == (6, 41, "30002")
+    assert place(LINES, options.args[-1].expanded_at) == (7, 48, "$OPTS")
 
 
-def test_a_string_with_expansions_or_escaped_newlines_points_inside_it() -> None:
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        pytest.param(
+            'M=m\nCMD="python3 -m sglang.launch_server --model-path $M --tp-sise 2"\n$CMD\n',
+            [("FLG001", 2, 54, "--tp-sise")],
+            id="double-quoted-with-an-expansion",
+        ),
+        pytest.param(
+            'M=m\nCMD="python3 -m sglang.launch_server \\\n  --model-path $M \\\n  --tp-sise 2"\neval $CMD\n',
+            [("FLG001", 4, 3, "--tp-sise")],
+            id="double-quoted-over-escaped-newlines",
+        ),
+        pytest.param(
+            'TP=two\nM=m\nCMD="python3 -m sglang.launch_server --model-path $M --tp-size $TP"\n$CMD\n',
+            [("FLG005", 3, 64, "$TP")],
+            id="a-word-of-an-expansion-points-at-the-expansion",
+        ),
+        pytest.param(
+            'CMD="python3 -m sglang.launch_server --model-path $(cat m) --tp-sise 2"\n$CMD\n',
+            [("FLG001", 2, 1, "$CMD"), ("SLM004", 2, 1, "$CMD")],
+            id="an-unknown-part-keeps-pointing-where-it-is-used",
+        ),
+        pytest.param(
+            "CMD='python3 -m sglang.launch_server\n  --model-path m --tp-sise 2'\n$CMD\n",
+            [("FLG001", 2, 18, "--tp-sise")],
+            id="single-quoted-over-lines",
+        ),
+    ],
+)
+def test_a_string_with_expansions_or_over_lines_points_inside_it(text: str, found: list[tuple]) -> None:
     """The words of a double-quoted string with an expansion (`$M`) or written over lines
-    with `\\<newline>` point at their characters there; a word of an expansion's value at the
-    expansion; a string with an unknown part keeps pointing where it is used."""
-    text = 'M=m\nCMD="python3 -m sglang.launch_server --model-path $M --tp-sise 2"\n$CMD\n'
-    (finding,) = lint_text(text, "a.sh").findings
-    assert (finding.code, finding.span.line, finding.span.column, finding.span.end_column) == (
-        "FLG001",
-        2,
-        54,
-        63,
-    )
-    text = 'M=m\nCMD="python3 -m sglang.launch_server \\\n  --model-path $M \\\n  --tp-sise 2"\neval $CMD\n'
-    (finding,) = lint_text(text, "a.sh").findings
-    assert (finding.code, finding.span.line, finding.span.column, finding.span.end_column) == (
-        "FLG001",
-        4,
-        3,
-        12,
-    )
-    text = 'M=m\nCMD="python3 -m sglang.launch_server --model-path $M --tp-size $TP"\n$CMD\n'
-    text = "TP=two\n" + text
-    (finding,) = lint_text(text, "a.sh").findings
-    assert (finding.code, finding.span.line, finding.span.column, finding.span.end_column) == (
-        "FLG005",
-        3,
-        64,
-        67,
-    )
-    assert text.splitlines()[2][63:66] == "$TP"
-    text = 'CMD="python3 -m sglang.launch_server --model-path $(cat m) --tp-sise 2"\n$CMD\n'
-    found = [(f.code, f.span.line, f.span.column) for f in lint_text(text, "a.sh").findings]
-    assert found == [("FLG001", 2, 1), ("SLM004", 2, 1)]
-
-
-def test_a_single_quoted_string_over_lines_points_inside_it() -> None:
-    text = "CMD='python3 -m sglang.launch_server\n  --model-path m --tp-sise 2'\n$CMD\n"
-    (finding,) = lint_text(text, "a.sh").findings
-    assert (finding.code, finding.span.line, finding.span.column, finding.span.end_column) == (
-        "FLG001",
-        2,
-        18,
-        27,
-    )
+    with `\\<newline>`, or of a single-quoted string over lines, point at their characters
+    there; a word of an expansion's value at the expansion; a string with an unknown part
+    keeps pointing where it is used."""
+    assert findings_at(text, "a.sh") == found

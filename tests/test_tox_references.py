@@ -7,16 +7,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from findings_at import place
+
 from speclint.engine import lint_text
 from speclint.frontends import extract_file
 
 FIXTURE = Path(__file__).resolve().parent.parent / "fixtures" / "commands" / "tox-references" / "tox.ini"
 TEXT = FIXTURE.read_text()
 LINES = TEXT.splitlines()
-
-
-def _at(span) -> tuple[int, int, str]:
-    return span.line, span.column, LINES[span.line - 1][span.column - 1 : span.end_column - 1]
 
 
 def _value(launch, flag: str) -> str | None:
@@ -26,7 +24,7 @@ def _value(launch, flag: str) -> str | None:
 
 def test_findings_point_into_the_referenced_and_the_referring_text() -> None:
     findings = lint_text(TEXT, str(FIXTURE)).findings
-    assert [(f.code, *_at(f.span)) for f in findings] == [
+    assert [(f.code, *place(LINES, f.span)) for f in findings] == [
         ("FLG001", 9, 22, "--tp-sise"),
         ("FLG005", 18, 44, "high"),
         ("SLM004", 19, 49, "{[server]missing}"),
@@ -39,7 +37,7 @@ def test_references_are_substituted_in_the_environment_that_runs_them() -> None:
     # `{[server]commands}`: two lines, two commands; the launch is the second
     assert (serve.span.line, small.span.line, missing.span.line) == (6, 6, 19)
     assert _value(serve, "--model-path") == "Qwen/Qwen2.5-7B-Instruct"
-    assert _at(serve.args[1].span) == (5, 9, "Qwen/Qwen2.5-7B-Instruct")
+    assert place(LINES, serve.args[1].span) == (5, 9, "Qwen/Qwen2.5-7B-Instruct")
     # {env:PORT:30000} inside the referenced text: serve's setenv, serve-small's default
     assert _value(serve, "--port") == "31000"
     assert _value(small, "--port") == "30000"
