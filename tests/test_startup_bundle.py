@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from speclint_runs import last_line, run_probe
 
-from speclint.cli import startup
+from speclint.cli import kept_writes, startup
 from speclint.cli.startup import KeptImports
 from speclint.core.kept import Kept
 
@@ -130,7 +130,7 @@ def test_only_the_bundles_of_the_shapes_last_written_are_kept(tmp_path, monkeypa
     monkeypatch.setattr(sys, "dont_write_bytecode", False)
     store = _store(tmp_path, value=1)
     entry = _write(tmp_path / "probe_0.py", 1)
-    shapes = [(f".s{index}", True) for index in range(startup._BUNDLES + 2)]
+    shapes = [(f".s{index}", True) for index in range(kept_writes.BUNDLES + 2)]
     for shape in [*shapes, shapes[1]]:  # the second one again: the last written
         finder = KeptImports(store, shape)
         finder.served = {NAMES[0]: entry}

@@ -11,7 +11,8 @@ every save).
 - speclint's modules are imported from one kept store (`core.kept`), not looked up in their
   folders (four paths each) and read from a `.pyc` file each: their compiled code in one
   file, each checked by its source's size and time as Python checks a `.pyc`. A module whose
-  source changed, or that the store lacks, is imported as usual and learnt at the run's end.
+  source changed, or that the store lacks, is imported as usual and learnt at the run's end
+  (written by `cli.kept_writes`, imported only when there is something to write).
   While one thread runs, one is loaded without importlib's machinery (module locks, the meta
   path, `module_from_spec`: ~5% of a one-file run), as a `_Module`, with the attributes
   importlib gives it. None of this happens when speclint is imported as a library (the
@@ -148,7 +149,6 @@ def _store() -> Kept:
 
 
 _SLACK = 5  # a bundle is written again when the modules a run imported differ by this many
-_BUNDLES = 4  # bundles kept (of the shapes last written): each holds ~1.3 MB of code
 
 
 def _shape(argv: Sequence[str]) -> tuple[object, ...]:
@@ -195,22 +195,9 @@ class KeptImports(_Loader):
         bundle = self._bundle if self._bundle is not None else self._bundled()
         if not self._stale and bundle and len(bundle.keys() ^ served.keys()) < _SLACK:
             return
-        self.store.put(("bundle", self.shape), served)
-        last = self.store.get(("bundles",))  # the shapes of the bundles, last written first
-        shapes = (
-            [self.shape, *(shape for shape in last if shape != self.shape)]
-            if type(last) is list
-            else [self.shape]
-        )
-        self.store.put(("bundles",), shapes[:_BUNDLES])
-        for key in self.store.keys():  # (the store is copied whole when it is written)
-            if (
-                type(key) is tuple
-                and len(key) == 2
-                and key[0] == "bundle"
-                and key[1] not in shapes[:_BUNDLES]
-            ):
-                self.store.drop(key)
+        from speclint.cli.kept_writes import keep_bundle
+
+        keep_bundle(self.store, self.shape, served)
 
     def find_spec(self, name: str, path: object = None, target: object = None) -> ModuleSpec | None:
         entry = self._fresh(name)
@@ -320,19 +307,13 @@ class KeptImports(_Loader):
                     + (before.st_size, before.st_mtime_ns)
                 ):
                     continue  # imported before the finder was in place (the command's own modules)
-                code = spec.loader.get_code(name)
-                after = os.stat(spec.origin)
             except Exception:
                 continue
-            if code is None or (before.st_size, before.st_mtime_ns) != (after.st_size, after.st_mtime_ns):
-                continue
-            import marshal
+            from speclint.cli.kept_writes import keep_module
 
-            package = spec.submodule_search_locations is not None
-            cached = spec.cached if isinstance(spec.cached, str) else None
-            entry = (spec.origin, package, after.st_size, after.st_mtime_ns, code, cached)
-            self.served[name] = entry
-            self.store.put(name, (*entry[:4], marshal.dumps(code), cached))
+            entry = keep_module(self.store, name, spec, before)
+            if entry is not None:
+                self.served[name] = entry
 
 
 _ModuleType = type(sys)
