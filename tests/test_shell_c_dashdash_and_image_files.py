@@ -9,7 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from speclint.engine import lint_text
+from findings_at import findings_at
+
 from speclint.sglang.flags.versions import version_from_image
 
 SPEC = (
@@ -18,13 +19,9 @@ SPEC = (
 )
 
 
-def _at(text: str, path: str) -> list[tuple[str, int, int]]:
-    return [(f.code, f.span.line, f.span.column) for f in lint_text(text, path).findings]
-
-
 def test_bash_lc_double_dash_runs_the_script_that_follows() -> None:
     line = f"bash -lc -- 'python3 -m sglang.launch_server --model-path /m {SPEC}'"
-    assert ("SPD001", 1, line.rindex("16") + 1) in _at(line + "\n", "run.sh")
+    assert ("SPD001", 1, line.rindex("16") + 1, "16") in findings_at(line + "\n", "run.sh")
 
 
 def test_a_kuberay_head_whose_command_ends_with_double_dash() -> None:
@@ -36,7 +33,7 @@ def test_a_kuberay_head_whose_command_ends_with_double_dash() -> None:
         '              command: ["/bin/bash", "-lc", "--"]\n'
         f"              args:\n                - {script}\n"
     )
-    assert ("SPD001", 13, 19 + script.rindex("16")) in _at(text, "rayservice.yaml")
+    assert ("SPD001", 13, 19 + script.rindex("16"), "16") in findings_at(text, "rayservice.yaml")
 
 
 def test_a_container_file_on_disk_names_no_release(tmp_path: Path) -> None:

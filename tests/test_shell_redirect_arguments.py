@@ -6,11 +6,11 @@ unchecked."""
 
 from __future__ import annotations
 
-from speclint.engine import lint_text
+from findings_at import findings_at
 
 
-def _found(text: str) -> list[tuple[str, int, int]]:
-    return [(f.code, f.span.line, f.span.column) for f in lint_text(text, "serve.sh").findings]
+def _found(text: str) -> list[tuple]:
+    return findings_at(text, "serve.sh")
 
 
 def test_flags_after_a_redirection_target_are_the_launch_s() -> None:
@@ -21,9 +21,9 @@ def test_flags_after_a_redirection_target_are_the_launch_s() -> None:
 
 def test_a_flag_after_2_and_1_is_checked_at_its_place() -> None:
     line = "python -m sglang.launch_server --model-path Q 2>&1 --port 30000 --cuda-graph-max-bs 8 > log.txt\n"
-    found = lint_text(line, "serve.sh").findings
-    assert [(f.code, f.span.line, f.span.column) for f in found] == [("FLG002", 1, line.index("--cuda") + 1)]
-    assert found[0].message.startswith("`--cuda-graph-max-bs` is ambiguous in SGLang 0.5.23")
+    ((code, number, column, token, message),) = findings_at(line, "serve.sh", message=True)
+    assert (code, number, column, token) == ("FLG002", 1, line.index("--cuda") + 1, "--cuda-graph-max-bs")
+    assert message.startswith("`--cuda-graph-max-bs` is ambiguous in SGLang 0.5.23")
 
 
 def test_the_target_itself_is_not_an_argument() -> None:
