@@ -5,19 +5,17 @@ reset is the one command, and a drop-in that does not give `Type=` is not judged
 
 from __future__ import annotations
 
-from speclint.engine import lint_text
+from findings_at import findings_at
 
 _LAUNCH = "ExecStart=/usr/bin/python3 -m sglang.launch_server --model-path m"
-
-
-def _findings(text: str, path: str) -> list[tuple[str, int, int, str]]:
-    return [(f.code, f.span.line, f.span.column, f.message) for f in lint_text(text, path).findings]
+_SECOND = "/usr/bin/python3 -m sglang.launch_server --model-path m --tp-size 2"
+"""The command of the second `ExecStart=` (`{_LAUNCH} --tp-size 2`), where the finding points."""
 
 
 def test_a_second_exec_start_is_refused_by_systemd() -> None:
     text = f"[Unit]\nDescription=sglang\n[Service]\n{_LAUNCH}\n{_LAUNCH} --tp-size 2\n"
-    ((code, line, column, message),) = _findings(text, "sglang.service")
-    assert (code, line, column) == ("SLM001", 5, 11)
+    ((code, line, column, token, message),) = findings_at(text, "sglang.service", message=True)
+    assert (code, line, column, token) == ("SLM001", 5, 11, _SECOND)
     assert message.startswith(
         "systemd refuses this unit: this `ExecStart=` follows another in a `Type=simple` service "
         "(no `Type=` given), where only `Type=oneshot` may have more than one"
@@ -31,13 +29,15 @@ def test_oneshot_a_reset_or_a_drop_in_without_type_is_not_reported() -> None:
         (f"[Service]\n{_LAUNCH}\nExecStart=\n{_LAUNCH} --tp-size 2\n", "sglang.service"),
         (f"[Service]\n{_LAUNCH}\n{_LAUNCH} --tp-size 2\n", "sglang.service.d/override.conf"),
     ):
-        assert _findings(text, path) == [], text
+        assert findings_at(text, path) == [], text
 
 
 def test_a_drop_in_that_gives_its_type_is_judged() -> None:
     text = f"[Service]\nType=notify\nExecStart=\n{_LAUNCH}\n{_LAUNCH} --tp-size 2\n"
-    ((code, line, column, message),) = _findings(text, "sglang.service.d/override.conf")
-    assert (code, line, column) == ("SLM001", 5, 11)
+    ((code, line, column, token, message),) = findings_at(
+        text, "sglang.service.d/override.conf", message=True
+    )
+    assert (code, line, column, token) == ("SLM001", 5, 11, _SECOND)
     assert "follows another in `Type=notify`" in message
 
 
@@ -47,4 +47,4 @@ def test_positions_in_a_script_that_writes_the_unit() -> None:
         "sudo tee /etc/systemd/system/sglang.service > /dev/null <<'EOF'\n"
         f"[Service]\n{_LAUNCH}\n{_LAUNCH} --tp-size 2\nEOF\n"
     )
-    assert [f[:3] for f in _findings(text, "install.sh")] == [("SLM001", 5, 11)]
+    assert findings_at(text, "install.sh") == [("SLM001", 5, 11, _SECOND)]
