@@ -47,3 +47,8 @@ def findings_at(
 def place(lines: list[str], span) -> tuple[int, int, str]:
     """(line, column, the text it points at) of a span in the text of `lines`."""
     return span.line, span.column, token_at(lines, span)
+
+
+def text_at(text: str, span) -> str:
+    """The text a span covers in `text` ("" for a span over more than one line)."""
+    return token_at(text.splitlines(), span)

@@ -6,6 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from findings_at import text_at
+
 from speclint.engine import lint_text
 from speclint.frontends import extract_file
 from speclint.runner.walk import iter_lint_paths
@@ -13,10 +15,6 @@ from speclint.runner.walk import iter_lint_paths
 ROOT = Path(__file__).resolve().parent.parent
 WORKFLOW = ROOT / "fixtures" / "actions" / ".github" / "workflows" / "serve-smoke.yml"
 PATH = ".github/workflows/serve-smoke.yml"
-
-
-def at(text: str, span) -> str:
-    return text.splitlines()[span.line - 1][span.column - 1 : span.end_column - 1]
 
 
 def test_run_steps_env_levels_and_container_image():
@@ -29,7 +27,7 @@ def test_run_steps_env_levels_and_container_image():
         tp.dynamic and "${{ matrix.tp }}" in tp.dynamic_reason and (tp.span.line, tp.span.column) == (18, 23)
     )
     flag = next(w for w in first.args if w.text == "--speculative-num-draft-tokens")
-    assert (flag.span.line, flag.span.column) == (20, 39) and at(text, flag.span) == flag.text
+    assert (flag.span.line, flag.span.column) == (20, 39) and text_at(text, flag.span) == flag.text
     assert second.env["TP"].text == "4" and second.args[3].text == "4"
     result = lint_text(text, PATH)
     # SLM004: `--tp-size ${{ matrix.tp }}` is only known when the workflow runs

@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from findings_at import text_at
 from frontend_checks import check
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -25,10 +26,6 @@ def lint(name: str, text: str | None = None):
 
 def found(result) -> list[tuple[str, int, int]]:
     return [(f.code, f.span.line, f.span.column) for f in result.findings]
-
-
-def at(text: str, span) -> str:
-    return text.splitlines()[span.line - 1][span.column - 1 : span.end_column - 1]
 
 
 def args(name: str, text: str) -> list[list[str | None]]:
@@ -90,17 +87,17 @@ def test_makefile_recipe_with_continuations_and_variables():
         ("SLM004", 19, 3),
     ]
     drafter, _, draft_tokens, unread = result.findings[1:]
-    assert at(text, drafter.span) == "EAGLE"
+    assert text_at(text, drafter.span) == "EAGLE"
     assert "drafter whose name says EAGLE-3 ('lmsys/sglang-EAGLE3-LLaMA3.1-Instruct-8B'" in drafter.message
-    assert at(text, draft_tokens.span) == "16" and "runs with 4, not 16" in draft_tokens.message
+    assert text_at(text, draft_tokens.span) == "16" and "runs with 4, not 16" in draft_tokens.message
     assert "`$(if ...)` is a make function" in unread.message
     serve, dev = extract_file("Makefile", text).launches
     model = serve.args[1]  # `$(MODEL)`: the value, pointing at the reference
-    assert model.text == "meta-llama/Llama-3.1-8B-Instruct" and at(text, model.span) == "$(MODEL)"
+    assert model.text == "meta-llama/Llama-3.1-8B-Instruct" and text_at(text, model.span) == "$(MODEL)"
     tp = serve.args[3]  # `$$TP` is the shell's `$TP`, set on the same recipe line
-    assert tp.text == "2" and at(text, tp.span) == "$TP" and tp.origin.line == 11
+    assert tp.text == "2" and text_at(text, tp.span) == "$TP" and tp.origin.line == 11
     assert [w.text for w in serve.args][-4:] == ["--port", "30000", "--host", "0.0.0.0"]  # `?=` default
-    assert dev.args[2].splat and at(text, dev.args[2].span) == "$(if $(TP),--tp $(TP),)"
+    assert dev.args[2].splat and text_at(text, dev.args[2].span) == "$(if $(TP),--tp $(TP),)"
 
 
 def test_make_variables_known_and_unknown():
@@ -112,14 +109,14 @@ def test_make_variables_known_and_unknown():
     launch, without_c = extract_file("Makefile", text).launches  # one per branch of the `ifeq`
     words = launch.args
     assert [w.text for w in words[:2]] == ["--tp-size", "2"]  # `=` expanded where it is used
-    assert [w.text for w in words[2:4]] == ["--dp", "2"] and at(text, words[2].span) == "$(C)"
+    assert [w.text for w in words[2:4]] == ["--dp", "2"] and text_at(text, words[2].span) == "$(C)"
     assert launch.alternative.description == "`ifeq ($(GPU),h100)` at line 4 holds"
     assert without_c.alternative.description == "`ifeq ($(GPU),h100)` at line 4 does not hold"
     assert "$(C) is not set in this makefile" in without_c.args[2].dynamic_reason
     reasons = [w.dynamic_reason for w in words[4:7]]
     assert "target-specific value (line 7)" in reasons[0]
     assert "not set in this makefile" in reasons[1] and "automatic variable" in reasons[2]
-    assert words[7].text == "--port=20" and at(text, words[7].span) == "--port=$(B)0"
+    assert words[7].text == "--port=20" and text_at(text, words[7].span) == "--port=$(B)0"
     assert launch.env["CUDA_VISIBLE_DEVICES"].text == "0,1"
 
 
@@ -149,12 +146,12 @@ def test_systemd_exec_start_with_environment():
     text = (FIXTURES / "sglang.service").read_text()
     result = lint("sglang.service", text)
     assert found(result) == [("DRF011", 13, 18), ("SPD003", 14, 5), ("SPD001", 14, 69)]
-    assert at(text, result.findings[0].span) == "${MODEL}"
-    assert at(text, result.findings[1].span) == "$SPEC" and at(text, result.findings[2].span) == "8"
+    assert text_at(text, result.findings[0].span) == "${MODEL}"
+    assert text_at(text, result.findings[1].span) == "$SPEC" and text_at(text, result.findings[2].span) == "8"
     assert "runs with 3, not 8" in result.findings[2].message
     (launch,) = extract_file("sglang.service", text).launches
     model = launch.args[1]  # `${MODEL}` from Environment=, quoted pair
-    assert model.text == "/models/llama-3.1-8b-instruct" and at(text, model.span) == "${MODEL}"
+    assert model.text == "/models/llama-3.1-8b-instruct" and text_at(text, model.span) == "${MODEL}"
     assert model.origin.line == 9
     assert launch.env["CUDA_VISIBLE_DEVICES"].text == "0,1"
     assert [w.text for w in launch.args[4:8]] == [
@@ -198,7 +195,7 @@ def test_procfile_line():
     result = lint("Procfile", text)
     assert found(result) == [("SLM004", 1, 50), ("FLG001", 1, 90)]
     assert (
-        at(text, result.findings[1].span) == "--tp-szie"
+        text_at(text, result.findings[1].span) == "--tp-szie"
         and "did you mean `--tp-size`" in result.findings[1].message
     )
     assert "$MODEL_PATH is not assigned in this file" in result.findings[0].message
@@ -214,7 +211,7 @@ def test_supervisord_program():
         "`%(ENV_SGLANG_PORT)s` is supervisord's environment variable SGLANG_PORT"
         in result.findings[0].message
     )
-    assert at(text, result.findings[2].span) == "4" and "= 10, silently" in result.findings[2].message
+    assert text_at(text, result.findings[2].span) == "4" and "= 10, silently" in result.findings[2].message
     (launch,) = extract_file("supervisord.conf", text).launches
     assert launch.env["CUDA_VISIBLE_DEVICES"].text == "0" and launch.env["HF_HOME"].text == "/models/hf"
     assert launch.args[3].splat  # a whole word of `%(...)s` may be several words
@@ -230,7 +227,7 @@ def test_justfile_recipe():
     (launch,) = extract_file("justfile", text).launches
     assert (
         launch.args[1].text == "meta-llama/Llama-3.1-8B-Instruct"
-        and at(text, launch.args[1].span) == "{{model}}"
+        and text_at(text, launch.args[1].span) == "{{model}}"
     )
     assert launch.env["CUDA_VISIBLE_DEVICES"].text == "0,1"
     shebang = "serve:\n    #!/usr/bin/env bash\n    TP=2\n    python -m sglang.launch_server --tp $TP\n"

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from findings_at import text_at
 
 from speclint.engine import lint_text
 from speclint.frontends import extract_file, file_kind, is_lintable_path
@@ -14,10 +15,6 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def read(name: str) -> str:
     return (ROOT / "fixtures" / name).read_text()
-
-
-def at(text: str, span) -> str:
-    return text.splitlines()[span.line - 1][span.column - 1 : span.end_column - 1]
 
 
 def found(result) -> list[tuple[str, int, int]]:
@@ -37,7 +34,7 @@ def test_exec_form_cmd_across_continuations_with_env_and_arg_tag():
     text = read("docker/Dockerfile")
     [launch] = extract_file("Dockerfile", text).launches
     topk = next(w for w in launch.args if w.text == "--speculative-eagle-topk")
-    assert (topk.span.line, topk.span.column) == (12, 43) and at(text, topk.span) == topk.text
+    assert (topk.span.line, topk.span.column) == (12, 43) and text_at(text, topk.span) == topk.text
     assert launch.image == "lmsysorg/sglang:v0.5.6.post2"  # ARG default filled into FROM
     assert launch.env["CUDA_VISIBLE_DEVICES"].text == "0,1"
     assert launch.env["HF_HOME"].text == "/models/cache"  # legacy `ENV NAME value`

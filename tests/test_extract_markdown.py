@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from findings_at import text_at
+
 from speclint.engine import lint_text
 from speclint.frontends import extract_file
 
@@ -11,22 +13,18 @@ ROOT = Path(__file__).resolve().parent.parent
 TEXT = (ROOT / "fixtures/markdown/README_launch.md").read_text()
 
 
-def at(span) -> str:
-    return TEXT.splitlines()[span.line - 1][span.column - 1 : span.end_column - 1]
-
-
 def test_blocks_found_with_positions_in_the_markdown_file():
     bash, console, python, listed = extract_file("R.md", TEXT).launches
-    assert bash.args[0].span.line == 6 and at(bash.args[0].span) == "--model-path"
+    assert bash.args[0].span.line == 6 and text_at(TEXT, bash.args[0].span) == "--model-path"
     assert [w.text for w in console.args] == [
         "--model-path",
         "/models/llama",
         "--speculative-eagle-top-k",
         "4",
     ]
-    assert at(console.args[0].span) == "--model-path" and console.args[2].span.line == 15
+    assert text_at(TEXT, console.args[0].span) == "--model-path" and console.args[2].span.line == 15
     assert python.kwargs_style and python.kwargs[0][0].span.line == 25
-    assert listed.entry == "sglang serve" and at(listed.args[-2].span) == "--tp-szie"
+    assert listed.entry == "sglang serve" and text_at(TEXT, listed.args[-2].span) == "--tp-szie"
 
 
 def test_findings_point_into_the_markdown():

@@ -6,6 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from findings_at import text_at
+
 from speclint.engine import lint_text
 from speclint.frontends import extract_file, file_kind, is_lintable_path
 from speclint.settings.options import LintOptions
@@ -26,10 +28,6 @@ def read(name: str) -> str:
 
 def launches(name: str):
     return extract_file(str(FIXTURES / name), read(name)).launches
-
-
-def at(text: str, span) -> str:
-    return text.splitlines()[span.line - 1][span.column - 1 : span.end_column - 1]
 
 
 def findings(name: str, options: LintOptions = LintOptions()):
@@ -59,7 +57,7 @@ def test_argv_list_built_with_constants_plus_append_extend_and_star():
         "0.0.0.0",
     ]
     model = launch.args[1]
-    assert (model.span.line, at(read("kimi_eagle_wrapper.py"), model.span)) == (13, "TARGET")
+    assert (model.span.line, text_at(read("kimi_eagle_wrapper.py"), model.span)) == (13, "TARGET")
     assert model.origin is not None and model.origin.line == 7
     assert launch.args[6].span.line == 16  # cmd.append("EAGLE")
     assert launch.args[10].dynamic and "port" in launch.args[10].dynamic_reason
@@ -70,13 +68,13 @@ def test_argv_list_built_with_constants_plus_append_extend_and_star():
 def test_seed_eagle_with_eagle3_drafter_reported_at_the_list_item():
     [drf] = [f for f in findings("kimi_eagle_wrapper.py", KIMI) if f.code == "DRF001"]
     assert (drf.span.line, drf.span.column) == (16, 17)
-    assert at(read("kimi_eagle_wrapper.py"), drf.span) == "EAGLE"
+    assert text_at(read("kimi_eagle_wrapper.py"), drf.span) == "EAGLE"
 
 
 def test_engine_topk1_override_reported_at_the_keyword_line():
     [spd] = [f for f in findings("engine_topk1.py") if f.code == "SPD001"]
     assert (spd.span.line, spd.span.column) == (10, 34)
-    assert at(read("engine_topk1.py"), spd.span) == "16"
+    assert text_at(read("engine_topk1.py"), spd.span) == "16"
 
 
 def test_engine_inline_text():
@@ -128,11 +126,11 @@ def test_unknown_kwargs_make_settings_dynamic():
 def test_shell_strings_positions_map_back():
     text = read("shell_strings.py")
     fstring, system, helper, execvp, asyncio_exec = launches("shell_strings.py")
-    assert at(text, fstring.args[2].span) == "--tp-szie" and fstring.args[1].text == "/models/llama"
+    assert text_at(text, fstring.args[2].span) == "--tp-szie" and fstring.args[1].text == "/models/llama"
     assert system.args[-1].text == "2" and system.args[-1].span.line == 10
     flag = helper.args[2]
     assert flag.text == "--speculative-eagle-top-k" and (flag.span.line, flag.span.column) == (14, 2)
-    assert execvp.span.line == 17 and at(text, execvp.args[2].span) == "--tp-szie"
+    assert execvp.span.line == 17 and text_at(text, execvp.args[2].span) == "--tp-szie"
     assert asyncio_exec.args[-1].splat
 
 

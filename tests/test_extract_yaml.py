@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from findings_at import text_at
+
 from speclint.engine import lint_text
 from speclint.frontends import extract_file
 
@@ -14,16 +16,12 @@ def read(name: str) -> str:
     return (ROOT / "fixtures" / name).read_text()
 
 
-def at(text: str, span) -> str:
-    return text.splitlines()[span.line - 1][span.column - 1 : span.end_column - 1]
-
-
 def test_deployment_command_args_env_and_image():
     text = read("k8s/deployment_kimi_eagle.yaml")
     [launch] = extract_file("d.yaml", text).launches
     assert launch.entry == "python -m sglang.launch_server"
     assert [w.text for w in launch.args][:4] == ["--model-path", "/models/Kimi-K2.5", "--tp-size", "8"]
-    assert at(text, launch.args[3].span) == "8" and launch.args[3].span.line == 23
+    assert text_at(text, launch.args[3].span) == "8" and launch.args[3].span.line == 23
     assert launch.image == "lmsysorg/sglang:v0.5.6.post2" and launch.image_span.line == 11
     assert launch.env["CUDA_VISIBLE_DEVICES"].text == "0,1,2,3,4,5,6,7"
     assert launch.env["HF_TOKEN"].dynamic and "valueFrom" in launch.env["HF_TOKEN"].dynamic_reason
@@ -37,9 +35,9 @@ def test_bash_c_script_in_lws_block_scalar():
     text = read("k8s/bash_c_script.yaml")
     [launch] = extract_file("l.yaml", text).launches  # the busybox Job is not a launch
     flag = next(w for w in launch.args if w.text == "--speculative-num-draft-tokens")
-    assert (flag.span.line, flag.span.column) == (24, 19) and at(text, flag.span) == flag.text
+    assert (flag.span.line, flag.span.column) == (24, 19) and text_at(text, flag.span) == flag.text
     model = launch.args[1]
-    assert model.text == "/models/Kimi-K2.5" and at(text, model.span) == '"$MODEL"'
+    assert model.text == "/models/Kimi-K2.5" and text_at(text, model.span) == '"$MODEL"'
     assert launch.image == "lmsysorg/sglang:v0.5.6.post2"
     assert any(f.code == "SPD001" and f.span.line == 24 for f in lint_text(text, "l.yaml").findings)
 
@@ -53,7 +51,7 @@ def test_compose_string_list_entrypoint_anchors_and_merges():
     assert (steps.span.line, steps.span.column) == (13, 7)
     assert [w.text for w in listed.args][2:] == ["--tp-szie", "2"] and listed.env["HF_HOME"].text == "/cache"
     assert "CUDA_VISIBLE_DEVICES" not in listed.env  # its own environment replaces the merged one
-    assert wrapped.image == "lmsysorg/sglang:latest" and at(text, wrapped.args[2].span) == "--tp"
+    assert wrapped.image == "lmsysorg/sglang:latest" and text_at(text, wrapped.args[2].span) == "--tp"
     codes = {(f.code, f.span.line) for f in lint_text(text, "c.yml").findings}
     assert ("FLG001", 20) in codes and ("SPD001", 13) in codes
 

@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from findings_at import text_at
+
 from speclint.engine import lint_text
 from speclint.frontends import extract_file
 
@@ -17,10 +19,6 @@ PER_NODE = "fixtures/k8s/lws_per_node_gpus.yaml"
 
 def read(name: str) -> str:
     return (ROOT / name).read_text()
-
-
-def at(text: str, span) -> str:
-    return text.splitlines()[span.line - 1][span.column - 1 : span.end_column - 1]
 
 
 def found(result) -> list[tuple[str, str, int, int]]:
@@ -36,7 +34,7 @@ def test_literal_env_values_are_substituted_at_the_reference():
     text = read(REFS)
     leader, _worker = extract_file("l.yaml", text).launches
     model = value_of(leader, "--model-path")
-    assert model.text == "/models/DeepSeek-V3" and at(text, model.span) == "$(MODEL)"
+    assert model.text == "/models/DeepSeek-V3" and text_at(text, model.span) == "$(MODEL)"
     assert (model.span.line, model.span.column) == (31, 17)
     nodes = value_of(leader, "--nnodes")
     assert nodes.text == "2" and (nodes.span.line, nodes.span.column, nodes.span.end_column) == (35, 17, 25)
@@ -48,11 +46,11 @@ def test_references_without_a_literal_value_are_unknown_with_a_reason():
     text = read(REFS)
     leader, _worker = extract_file("l.yaml", text).launches
     rank = value_of(leader, "--node-rank")
-    assert rank.text is None and at(text, rank.span) == "$(RANK)"
+    assert rank.text is None and text_at(text, rank.span) == "$(RANK)"
     assert rank.dynamic_reason.startswith("`$(RANK)`: set by Kubernetes from the container's environment")
     assert "valueFrom" in rank.dynamic_reason
     address = value_of(leader, "--dist-init-addr")
-    assert address.text is None and at(text, address.span) == "$(LWS_LEADER_ADDRESS):5000"
+    assert address.text is None and text_at(text, address.span) == "$(LWS_LEADER_ADDRESS):5000"
     assert "LWS_LEADER_ADDRESS" in address.dynamic_reason
     assert sorted(leader.env) == ["MODEL", "NODES", "RANK"]
 
@@ -61,7 +59,7 @@ def test_references_inside_a_bash_c_script_are_expanded_before_bash():
     text = read(REFS)
     _leader, worker = extract_file("l.yaml", text).launches
     model = value_of(worker, "--model-path")
-    assert model.text == "/models/DeepSeek-V3" and at(text, model.span) == "$(MODEL)"
+    assert model.text == "/models/DeepSeek-V3" and text_at(text, model.span) == "$(MODEL)"
     assert (model.span.line, model.span.column) == (56, 62)
     nnodes = value_of(worker, "--nnodes")
     assert nnodes.text is None  # unquoted in the script: bash may split it (splat)
@@ -149,5 +147,5 @@ spec:
     [launch] = extract_file("p.yaml", text).launches
     tp, port = value_of(launch, "--tp-size"), value_of(launch, "--port")
     assert tp.text == "4" and (tp.span.line, tp.span.column, tp.span.end_column) == (9, 64, 69)
-    assert port.text is None and not port.splat and at(text, port.span) == '"$(P)"'
+    assert port.text is None and not port.splat and text_at(text, port.span) == '"$(P)"'
     assert found(lint_text(text, "p.yaml")) == [("SLM004", "info", 9, 77)]

@@ -8,6 +8,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
+from findings_at import text_at
 from frontend_checks import check
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -18,10 +19,6 @@ from speclint.frontends import extract_file
 
 def found(result) -> list[tuple[str, int, int]]:
     return [(f.code, f.span.line, f.span.column) for f in result.findings]
-
-
-def at(text: str, span) -> str:
-    return text.splitlines()[span.line - 1][span.column - 1 : span.end_column - 1]
 
 
 BRANCHES = (
@@ -43,7 +40,7 @@ def test_a_value_set_in_each_branch_is_read_per_branch():
     result = lint_text(BRANCHES, "Makefile")
     assert found(result) == [("FLG006", 11, 75)]
     (finding,) = result.findings
-    assert at(BRANCHES, finding.span) == "$(BACKEND)"
+    assert text_at(BRANCHES, finding.span) == "$(BACKEND)"
     assert "`tritn` is not a valid value for `--attention-backend`" in finding.message
     assert [n.message for n in finding.notes] == [
         "when `ifeq ($(GPU),h100)` at line 2 does not hold and `ifeq ($(GPU),a100)` at line 4 does not hold"
@@ -96,7 +93,7 @@ def test_an_included_makefile_is_read_from_disk(tmp_path):
     makefile.write_text(text)
     result = lint_text(text, str(makefile))
     assert found(result) == [("FLG005", 4, 71)]
-    assert at(text, result.findings[0].span) == "$(PORT)"
+    assert text_at(text, result.findings[0].span) == "$(PORT)"
     assert "`3000x` is not a valid value for `--port`" in result.findings[0].message
 
 
@@ -128,7 +125,7 @@ def test_a_recipe_of_an_included_makefile_is_said_to_be_unread_here(tmp_path):
     text = "include serve.inc cmd.mk\n\nrun:\n\t$(SERVE)\n"
     result = lint_text(text, str(tmp_path / "Makefile"))
     assert found(result) == [("SLM005", 1, 1), ("FLG001", 4, 2)]
-    assert at(text, result.findings[1].span) == "$(SERVE)"
+    assert text_at(text, result.findings[1].span) == "$(SERVE)"
     assert "serve.inc, included here, runs the launcher in its recipe at line 2" in result.findings[0].message
 
 
@@ -157,7 +154,7 @@ def test_each_branch_of_a_conditional_inside_a_rule_is_a_launch_of_its_own():
     )
     result = lint_text(text, "Makefile")
     assert found(result) == [("FLG001", 3, 60), ("FLG001", 5, 60)]
-    assert [at(text, f.span) for f in result.findings] == ["--tp-szie", "--bogus-flag"]
+    assert [text_at(text, f.span) for f in result.findings] == ["--tp-szie", "--bogus-flag"]
     assert all(not f.notes for f in result.findings)  # each launch runs in one branch only
 
 
@@ -168,7 +165,7 @@ def test_a_value_is_expanded_with_the_values_set_last_even_after_a_condition_use
     )
     (launch,) = extract_file("Makefile", text).launches
     assert [w.text for w in launch.args[2:]] == ["--tp-size", "4", "--dp-size", "2"]
-    assert at(text, launch.args[3].span) == "$(B)" and launch.alternative is None
+    assert text_at(text, launch.args[3].span) == "$(B)" and launch.alternative is None
 
 
 def test_the_result_cache_sees_an_included_makefile_appear_and_change(tmp_path):

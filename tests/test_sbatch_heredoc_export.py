@@ -5,10 +5,10 @@ it sets point at their place in the here-document."""
 
 from __future__ import annotations
 
+from findings_at import text_at
 from fixture_file import FixtureFile
 
 from speclint.core.launches import Launch
-from speclint.core.spans import Span
 from speclint.engine import lint_text
 from speclint.frontends import extract_file
 
@@ -113,9 +113,4 @@ def test_sbatch_merges_the_list_in_order_a_later_item_wins() -> None:
     (launch,) = extract_file("a.sh", wrap).launches
     assert launch.args[1].text == "x"
     origin = launch.args[1].origin
-    assert origin is not None and _at_text(wrap, origin) == "x"  # where the list sets it
-
-
-def _at_text(text: str, span: Span) -> str:
-    line = text.splitlines()[span.line - 1]
-    return line[span.column - 1 : span.end_column - 1]
+    assert origin is not None and text_at(wrap, origin) == "x"  # where the list sets it

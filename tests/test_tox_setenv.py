@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 
+from findings_at import text_at
 from frontend_checks import check
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -16,10 +17,6 @@ from speclint.frontends import extract_file
 
 def found(result) -> list[tuple[str, int, int]]:
     return [(f.code, f.span.line, f.span.column) for f in result.findings]
-
-
-def at(text: str, span) -> str:
-    return text.splitlines()[span.line - 1][span.column - 1 : span.end_column - 1]
 
 
 TOX = (
@@ -44,7 +41,7 @@ def test_setenv_is_the_commands_environment_and_each_environment_runs_testenv_co
     result = lint_text(TOX, "tox.ini")
     assert found(result) == [("PAR001", 6, 28)]
     (finding,) = result.findings
-    assert at(TOX, finding.span) == "0"
+    assert text_at(TOX, finding.span) == "0"
     assert finding.message.startswith("CUDA_VISIBLE_DEVICES=0 leaves 1 GPU visible (indices 0-0), but tp 2")
     assert [n.message for n in finding.notes][-1] == "when tox runs the environment of `[testenv]` (line 4)"
     one, two = extract_file("tox.ini", TOX).launches
@@ -56,8 +53,8 @@ def test_setenv_is_the_commands_environment_and_each_environment_runs_testenv_co
         "--port",
         "30000",
     ]
-    assert at(TOX, one.args[1].span) == "{env:MODEL}" and at(TOX, one.args[3].span) == "2"
-    assert at(TOX, one.args[5].span) == "30000"  # `{posargs:...}` given none: its default
+    assert text_at(TOX, one.args[1].span) == "{env:MODEL}" and text_at(TOX, one.args[3].span) == "2"
+    assert text_at(TOX, one.args[5].span) == "30000"  # `{posargs:...}` given none: its default
     assert one.env["CUDA_VISIBLE_DEVICES"].text == "0" and two.env["CUDA_VISIBLE_DEVICES"].text == "0,1"
     assert two.alternative.description == "tox runs the environment of `[testenv:gpu2]` (line 11)"
 
@@ -70,7 +67,7 @@ def test_an_environment_variable_setenv_does_not_set_is_unknown_with_the_reason(
     path = str(tmp_path / "tox.ini")
     result = lint_text(text, path)
     assert found(result) == [("SLM004", 3, 77)]
-    assert at(text, result.findings[0].span) == "{env:TP}"
+    assert text_at(text, result.findings[0].span) == "{env:TP}"
     assert "`{env:TP}` is the environment variable TP where tox runs (setenv does not set it)" in (
         result.findings[0].message
     )
@@ -83,7 +80,7 @@ def test_a_default_is_checked_where_it_is_written():
     text = "[testenv]\ncommands = python -m sglang.launch_server --model-path m --port {env:PORT:3000x}\n"
     result = lint_text(text, "tox.ini")
     assert found(result) == [("FLG005", 2, 75)]
-    assert at(text, result.findings[0].span) == "3000x"
+    assert text_at(text, result.findings[0].span) == "3000x"
     assert "`3000x` is not a valid value for `--port`" in result.findings[0].message
     loaded = text.replace("[testenv]\n", "[testenv]\nsetenv =\n    file|.env\n")
     (launch,) = extract_file("tox.ini", loaded).launches
@@ -94,7 +91,7 @@ def test_an_environment_whose_commands_are_testenvs_runs_them_with_its_own_seten
     text = TOX + "commands = {[testenv]commands}\n"
     one, two = extract_file("tox.ini", text).launches
     assert two.env["CUDA_VISIBLE_DEVICES"].text == "0,1"
-    assert at(text, two.args[1].span) == "{env:MODEL}" and two.args[1].span.line == 9
+    assert text_at(text, two.args[1].span) == "{env:MODEL}" and two.args[1].span.line == 9
     assert [f.code for f in lint_text(text, "tox.ini").findings] == ["PAR001"]
 
 
