@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
+
+from speclint_runs import run_speclint
 
 ROOT = Path(__file__).resolve().parent.parent
 LLAMA = "fixtures/models/llama-3.1-8b-instruct"
@@ -19,13 +20,7 @@ EAGLE3 = "fixtures/models/eagle3-llama-3.1-8b-instruct"
 def _run(tmp_path: Path, command: str, *args: str) -> subprocess.CompletedProcess[str]:
     script = tmp_path / "launch.sh"
     script.write_text(command)
-    return subprocess.run(
-        [sys.executable, "-m", "speclint", *args, str(script)],
-        text=True,
-        capture_output=True,
-        cwd=ROOT,
-        timeout=60,
-    )
+    return run_speclint(*args, str(script), timeout=60)
 
 
 def pages(tmp_path: Path, version: str, gpu: str | None, *launches: str) -> list[object]:

@@ -4,22 +4,16 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
+
+from speclint_runs import run_speclint
 
 ROOT = Path(__file__).resolve().parent.parent
 TOPK1 = ROOT / "fixtures" / "shell" / "eagle_topk1_draft_tokens.sh"
 
 
 def run(*args: str, stdin: str | None = None, cwd: Path = ROOT) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "speclint", *args],
-        input=stdin,
-        text=True,
-        capture_output=True,
-        cwd=cwd,
-        timeout=60,
-    )
+    return run_speclint(*args, cwd=cwd, stdin=stdin, timeout=60)
 
 
 def test_text_output_points_at_the_token_with_source_and_caret():

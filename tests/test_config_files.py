@@ -7,14 +7,14 @@ import subprocess
 import sys
 from pathlib import Path
 
+from speclint_runs import run_speclint
+
 ROOT = Path(__file__).resolve().parent.parent
 LAUNCH = "python -m sglang.launch_server --model-path m --tp 2 --speculative-algorithm NGRAM\n"
 
 
 def run(*args: str, cwd: Path) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "speclint", *args], capture_output=True, text=True, cwd=cwd, timeout=60
-    )
+    return run_speclint(*args, cwd=cwd, timeout=60)
 
 
 def codes(result) -> set[str]:
@@ -159,7 +159,6 @@ def test_a_fifo_named_like_a_config_file_is_an_error_not_a_hang(tmp_path):
 def test_output_format_from_the_working_folder_configuration(tmp_path):
     """`output-format` in the configuration of the folder speclint runs in applies."""
     import subprocess
-    import sys
 
     (tmp_path / "speclint.toml").write_text('output-format = "concise"\nextend-select = ["FLG003"]\n')
     (tmp_path / "launch.sh").write_text("python -m sglang.launch_server --model-path m --tp 2\n")

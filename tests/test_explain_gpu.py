@@ -5,11 +5,10 @@ with tools/oracle, re-checked on 1,000 launches per profile by tests/test_oracle
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from speclint_runs import run_speclint
 
 ROOT = Path(__file__).resolve().parent.parent
 LLAMA = "fixtures/models/llama-3.1-8b-instruct"
@@ -19,14 +18,7 @@ DSV3 = "fixtures/models/deepseek-v3"
 def explain(tmp_path: Path, command: str, *options: str, cwd: Path = ROOT):
     script = tmp_path / "launch.sh"
     script.write_text(command + "\n")
-    result = subprocess.run(
-        [sys.executable, "-m", "speclint", "explain", *options, str(script)],
-        text=True,
-        capture_output=True,
-        cwd=cwd,
-        timeout=60,
-    )
-    return result
+    return run_speclint("explain", *options, str(script), cwd=cwd, timeout=60)
 
 
 def explain_json(tmp_path: Path, command: str, *options: str) -> dict:

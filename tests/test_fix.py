@@ -5,10 +5,10 @@ from __future__ import annotations
 import os
 import stat
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from speclint_runs import run_speclint
 
 from speclint.engine import lint_text
 from speclint.runner.fix import apply_edits, fix_path
@@ -34,9 +34,7 @@ FIXED = (
 
 
 def run(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "speclint", *args], capture_output=True, text=True, cwd=ROOT, timeout=60
-    )
+    return run_speclint(*args, timeout=60)
 
 
 def test_fix_applies_safe_fixes_and_unsafe_ones_only_when_asked(tmp_path):

@@ -6,10 +6,10 @@ speclint said nothing before."""
 from __future__ import annotations
 
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from speclint_runs import run_speclint
 
 ROOT = Path(__file__).resolve().parent.parent
 LLAMA = "fixtures/models/llama-3.1-8b-instruct"
@@ -19,13 +19,7 @@ DP2 = f"python -m sglang.launch_server --model-path {LLAMA} --tp-size 8 --dp-siz
 def check(tmp_path: Path, command: str, version: str) -> subprocess.CompletedProcess[str]:
     script = tmp_path / "launch.sh"
     script.write_text(command + "\n")
-    return subprocess.run(
-        [sys.executable, "-m", "speclint", "check", "--sglang-version", version, str(script)],
-        text=True,
-        capture_output=True,
-        cwd=ROOT,
-        timeout=60,
-    )
+    return run_speclint("check", "--sglang-version", version, str(script), timeout=60)
 
 
 @pytest.mark.parametrize(

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from speclint_runs import run_speclint
 
 from speclint.engine import lint_path, lint_text
 
@@ -18,14 +18,7 @@ UNREAD = ROOT / "fixtures" / "unread"
 
 
 def speclint(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "speclint", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        cwd=ROOT,
-    )
+    return run_speclint(*args, stdin=stdin)
 
 
 @pytest.mark.parametrize(

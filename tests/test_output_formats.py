@@ -8,14 +8,14 @@ import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+from speclint_runs import run_speclint
+
 ROOT = Path(__file__).resolve().parent.parent
 TOPK1 = "fixtures/shell/eagle_topk1_draft_tokens.sh"
 
 
 def run(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "speclint", *args], capture_output=True, text=True, cwd=ROOT, timeout=60
-    )
+    return run_speclint(*args, timeout=60)
 
 
 def test_sarif_has_every_property_github_code_scanning_requires():
@@ -128,7 +128,6 @@ def test_junit_attribute_quoting_matches_the_standard_library():
 
 def test_the_text_report_does_not_import_xml_or_urllib():
     import subprocess
-    import sys
 
     code = (
         "import sys; from speclint.cli import main\n"

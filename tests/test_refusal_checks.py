@@ -6,11 +6,10 @@ record_release.py on a fake H100, session 7); a release without the check gives 
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from speclint_runs import run_speclint
 
 from speclint.engine import lint_text
 from speclint.settings.options import LintOptions
@@ -378,13 +377,7 @@ def test_mamba_stochastic_rounding_needs_a_float16_ssm_cache():
 def test_the_command_line_shows_the_refusal_at_the_value(tmp_path):
     script = tmp_path / "launch.sh"
     script.write_text(FLASHINFER + "\n")
-    result = subprocess.run(
-        [sys.executable, "-m", "speclint", "check", "--sglang-version", "0.5.18", str(script)],
-        text=True,
-        capture_output=True,
-        cwd=ROOT,
-        timeout=60,
-    )
+    result = run_speclint("check", "--sglang-version", "0.5.18", str(script), timeout=60)
     assert result.returncode == 1
     column = FLASHINFER.index("flashinfer") + 1
     assert (
