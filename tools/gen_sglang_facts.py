@@ -34,13 +34,11 @@ as tools/gen_sglang_schema.py does). What is read, per release:
 
 from __future__ import annotations
 
-import argparse
 import ast
 import json
 import os
 import re
 import sys
-import time
 import zipfile
 from functools import cache
 
@@ -48,7 +46,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from gen_sglang_schema import CACHE, release_key, wheel_path  # noqa: E402
 from gen_sglang_schema import load as load_flags
-from line_array import check_or_write
+from line_array import generator_main  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "src", "speclint", "sglang", "data", "sglang_models.json")
@@ -319,40 +317,30 @@ def load(path: str = OUT) -> dict:
     return {**header, "releases": dict(zip(header["versions"], lines[1:]))}
 
 
-def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument(
-        "versions",
-        nargs="*",
-        help="releases to add or refresh (default: every "
-        "release in src/speclint/sglang/flags/data/sglang_flags.json)",
-    )
-    ap.add_argument("--out", default=OUT)
-    ap.add_argument("--cache", default=CACHE)
-    ap.add_argument("--check", action="store_true", help="compare with the stored file")
-    args = ap.parse_args(argv)
-    start = time.monotonic()
-    versions = load_flags()["versions"]
-    if args.versions:
-        stored = load(args.out)["versions"] if os.path.exists(args.out) else []
-        versions = sorted(set(stored) | set(args.versions), key=release_key)
-    data = build(versions, args.cache)
-    text = dump(data)
-    code = check_or_write(args.out, text, args.check)
-    if code is not None:
-        return code
-    for version in versions:
+def _versions(given: list[str], out: str) -> list[str]:
+    """Those the flag schema stores, or those given added to (or refreshed in) the stored ones."""
+    if not given:
+        return load_flags()["versions"]
+    stored = load(out)["versions"] if os.path.exists(out) else []
+    return sorted(set(stored) | set(given), key=release_key)
+
+
+def _said(data: dict, text: str) -> str:
+    lines = [f"{len(data['names'])} distinct architectures, {len(text.encode()) // 1024} KiB"]
+    for version in data["versions"]:
         r = data["releases"][version]
-        print(
+        lines.append(
             f"{version}: {len(r['architectures'])} architectures, "
             f"{sum(len(v) for v in r['capture'].values())} EAGLE-3 capture targets, "
             f"algorithms {','.join(r['speculative_algorithms']) or '-'}"
         )
-    print(
-        f"{len(data['names'])} distinct architectures, {os.path.getsize(args.out) // 1024} KiB "
-        f"-> {args.out} ({time.monotonic() - start:.0f} s)"
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    return generator_main(
+        argv, (__doc__ or "").splitlines()[0], OUT, _versions, build, dump, _said, {"cache": CACHE}
     )
-    return 0
 
 
 if __name__ == "__main__":

@@ -373,7 +373,7 @@ def main(argv: list[str] | None = None) -> int:
         argv,
         (__doc__ or "").splitlines()[0],
         OUT,
-        stored_versions,
+        lambda given, out: given or stored_versions(out),
         build,
         dump,
         lambda data, text: f"{len(data[1])} releases, {len(text)} bytes",

@@ -70,7 +70,7 @@ def generator_main(
     argv: list[str] | None,
     description: str,
     out: str,
-    default_versions: Callable[[str], list[str]],
+    versions: Callable[[list[str], str], list[str]],
     build: Callable[..., Any],
     dump: Callable[[Any], str] = dump_per_release,
     said: Callable[[Any, str], str] = _per_release_said,
@@ -78,8 +78,8 @@ def generator_main(
 ) -> int:
     """A generator's command line: `[versions...] [--out PATH] [--check]`, and one
     `--NAME PATH` per entry of `caches` (NAME with dashes; a cache of wheels, passed to
-    `build` by keyword). `default_versions(out)`: the releases when none are given;
-    `build(versions, **caches)` reads them, `dump` gives the file's text; without `--check`
+    `build` by keyword). `versions(given, out)`: the releases to read, from those given
+    (often: those, else the ones stored); `build(versions, **caches)` reads them, `dump` gives the file's text; without `--check`
     it is written and `said(data, text)` tells what was."""
     ap = argparse.ArgumentParser(description=description)
     ap.add_argument("versions", nargs="*", help="releases (default: those stored now)")
@@ -88,9 +88,7 @@ def generator_main(
         ap.add_argument("--" + name.replace("_", "-"), default=default)
     ap.add_argument("--check", action="store_true", help="compare with the stored file")
     args = ap.parse_args(argv)
-    data = build(
-        args.versions or default_versions(args.out), **{name: getattr(args, name) for name in caches or {}}
-    )
+    data = build(versions(args.versions, args.out), **{name: getattr(args, name) for name in caches or {}})
     text = dump(data)
     code = check_or_write(args.out, text, args.check)
     if code is not None:
@@ -119,6 +117,8 @@ def per_release_generator(
         )
 
     def main(argv: list[str] | None = None) -> int:
-        return generator_main(argv, (doc or "").splitlines()[0], out, lambda _out: stored_versions(), build)
+        return generator_main(
+            argv, (doc or "").splitlines()[0], out, lambda given, _out: given or stored_versions(), build
+        )
 
     return build, dump_per_release, main
