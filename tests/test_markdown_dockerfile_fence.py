@@ -6,27 +6,18 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from findings_at import findings_at
+
 from speclint.engine import lint_text
 
 FIXTURE = Path(__file__).resolve().parent.parent / "fixtures" / "markdown" / "dockerfile_fence.md"
 TEXT = FIXTURE.read_text()
-LINES = TEXT.splitlines()
 
 
 def test_each_fence_is_a_launch_checked_where_it_is_written():
     result = lint_text(TEXT, str(FIXTURE))
     assert [c.launch.span.line for c in result.contexts] == [8, 19]
-    found = [
-        (
-            f.code,
-            f.span.line,
-            f.span.column,
-            LINES[f.span.line - 1][f.span.column - 1 : f.span.end_column - 1],
-        )
-        for f in result.findings
-        if f.code != "DRF011"  # no config.json here
-    ]
-    assert found == [
+    assert findings_at(TEXT, str(FIXTURE), skip={"DRF011"}) == [  # (DRF011: no config.json here)
         ("SPD001", 11, 41, "16"),
         ("FLG001", 19, 57, "--tp-szie"),
     ]

@@ -4,6 +4,8 @@ doc that never names SGLang, `ServerArgs` may be any class and is left alone."""
 
 from __future__ import annotations
 
+from findings_at import findings_at
+
 from speclint.engine import lint_text
 
 SNIPPET = '```python\nargs = ServerArgs(model_path="Qwen/Qwen3-8B", tp_size=2, dp_size=3, enable_dp_attention=True)\n```\n'
@@ -11,20 +13,9 @@ SNIPPET = '```python\nargs = ServerArgs(model_path="Qwen/Qwen3-8B", tp_size=2, d
 
 def test_a_server_args_excerpt_in_an_sglang_doc_is_a_launch():
     text = "Reproduction on SGLang:\n\n" + SNIPPET
-    lines = text.splitlines()
     result = lint_text(text, "issue.md")
     assert len(result.contexts) == 1
-    found = [
-        (
-            f.code,
-            f.span.line,
-            f.span.column,
-            lines[f.span.line - 1][f.span.column - 1 : f.span.end_column - 1],
-        )
-        for f in result.findings
-        if f.code == "PAR002"
-    ]
-    assert found == [("PAR002", 4, 55, "2")]
+    assert [f for f in findings_at(text, "issue.md") if f[0] == "PAR002"] == [("PAR002", 4, 55, "2")]
     assert result.findings[0].message.startswith(
         "tp_size=2 is not a multiple of the attention-DP size 3 (dp_size=3 with enable_dp_attention=True)"
     )

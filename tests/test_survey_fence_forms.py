@@ -3,9 +3,10 @@ of prefixed flags one per line, and "did you mean" for a flag missing its leadin
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
+
+from findings_at import findings_at
+from speclint_runs import run_speclint
 
 from speclint.engine import lint_text
 from speclint.frontends import extract_file
@@ -15,8 +16,8 @@ FORMS = ROOT / "fixtures/markdown/fence_forms.md"
 LAUNCH = "python -m sglang.launch_server --model-path m --tp-size 2 \\\n"
 
 
-def _found(text: str, name: str) -> list[tuple[str, int, int, str]]:
-    return [(f.code, f.span.line, f.span.column, f.message) for f in lint_text(text, name).findings]
+def _found(text: str, name: str) -> list[tuple]:
+    return findings_at(text, name, message=True)
 
 
 def test_fence_ending_in_continuation_is_no_syntax_error():
@@ -34,7 +35,7 @@ def test_shell_script_ending_in_continuation_is_no_syntax_error():
 
 def test_syntax_error_at_end_of_input_names_no_empty_token():
     found = _found("python -m sglang.launch_server --model-path m\nif true; then\n  echo (\n", "run.sh")
-    messages = [m for code, _, _, m in found if code == "SLM001"]
+    messages = [m for code, _, _, _, m in found if code == "SLM001"]
     assert messages and all("near ``" not in m for m in messages)
 
 
@@ -50,9 +51,7 @@ def test_fence_of_prefixed_flag_lines_is_one_launch():
 
 
 def test_did_you_mean_names_the_flag_the_unknown_one_ends():
-    out = subprocess.run(
-        [sys.executable, "-m", "speclint", "--no-cache", str(FORMS)], capture_output=True, text=True, cwd=ROOT
-    ).stdout
+    out = run_speclint("--no-cache", str(FORMS)).stdout
     assert "fence_forms.md:7:3: FLG001 [error] `--draft-model-path` is not an SGLang 0.5.23 flag" in out
     assert "did you mean `--speculative-draft-model-path`?" in out
     assert "`--model-path`?" not in out
@@ -63,7 +62,7 @@ def test_yaml_fences_with_flag_maps_are_read_at_markdown_positions():
     launches = extract_file("yaml_fences.md", text).launches
     assert [(launch.span.line, launch.span.column) for launch in launches] == [(10, 7), (14, 7), (23, 3)]
     found = [
-        (code, line, column) for code, line, column, _ in _found(text, "yaml_fences.md") if code != "DRF011"
+        (code, line, column) for code, line, column, *_ in _found(text, "yaml_fences.md") if code != "DRF011"
     ]
     assert found == [
         ("SLM004", 10, 7),
@@ -72,7 +71,7 @@ def test_yaml_fences_with_flag_maps_are_read_at_markdown_positions():
         ("SPD003", 24, 26),
         ("SPD001", 27, 33),
     ]
-    flg001 = next(m for code, _, _, m in _found(text, "yaml_fences.md") if code == "FLG001")
+    flg001 = next(m for code, _, _, _, m in _found(text, "yaml_fences.md") if code == "FLG001")
     assert flg001.startswith("`--speculative-eagle-top-k` is not an SGLang 0.5.23 flag")
 
 
