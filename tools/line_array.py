@@ -79,8 +79,9 @@ def generator_main(
     """A generator's command line: `[versions...] [--out PATH] [--check]`, and one
     `--NAME PATH` per entry of `caches` (NAME with dashes; a cache of wheels, passed to
     `build` by keyword). `versions(given, out)`: the releases to read, from those given
-    (often: those, else the ones stored); `build(versions, **caches)` reads them, `dump` gives the file's text; without `--check`
-    it is written and `said(data, text)` tells what was."""
+    (often: those, else the ones stored); `build(versions, **caches)` reads them, `dump`
+    gives the file's text; with `--check` it is compared with `out` (exit 1 when they
+    differ), else written and `said(data, text)` tells what was."""
     ap = argparse.ArgumentParser(description=description)
     ap.add_argument("versions", nargs="*", help="releases (default: those stored now)")
     ap.add_argument("--out", default=out)
@@ -108,7 +109,7 @@ def per_release_generator(
     `dump_per_release`, `main(argv)` the command line (`generator_main`: described by `doc`'s
     first line, writing or checking `out`, by default for the releases the flag schema stores)."""
     # the flag schema's reader, imported here: the users of the format alone (gen_torchrun,
-    # gen_sglang_router, gen_sglang_fixtures) do not load it
+    # gen_sglang_router, gen_dynamo_sglang) do not load it
     from gen_sglang_schema import CACHE, release_key, stored_versions, wheel_path
 
     def build(versions: list[str], cache: str = CACHE) -> dict:
