@@ -2,18 +2,18 @@
 """Generate src/speclint/sglang/flags/data/config_merge.json: how each SGLang release merges a
 `--config FILE.yaml` into argv, read from the release's own source (never imported).
 
-    python tools/gen_config_merge.py 0.5.6.post2 0.5.23 [--cache DIR]
+    python tools/gen_config_merge.py 0.5.6.post2 0.5.23 [--cache DIR]   # add or refresh these
+    python tools/gen_config_merge.py --check     # read the stored releases again, compare
 
 For each release, the wheel (fetched into `.cache/sglang-wheels/` as gen_sglang_schema.py
 does) is read: `prepare_server_args` (does it merge, and how it builds the merger) and
 `ConfigArgumentMerger` (how booleans, lists and dicts become flags). A release whose code
 matches none of the known shapes is left out: speclint then says the merge is unverified
-for it. Existing entries for other releases are kept.
+for it. The releases stored are read again beside those given.
 """
 
 from __future__ import annotations
 
-import argparse
 import ast
 import json
 import os
@@ -22,6 +22,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from gen_sglang_schema import CACHE, release_key, wheel_path  # noqa: E402
+from line_array import generator_main  # noqa: E402
 from sglang_args import SERVER_ARGS  # noqa: E402
 from sglang_source import Wheel  # noqa: E402
 
@@ -82,28 +83,41 @@ def traits(wheel: Wheel) -> dict | None:
     return found
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("versions", nargs="+")
-    parser.add_argument("--cache", default=CACHE)
-    parser.add_argument("--out", default=OUT)
-    options = parser.parse_args()
-    data = {}
-    if os.path.exists(options.out):
-        with open(options.out, encoding="utf-8") as handle:
-            data = json.load(handle)["releases"]
-    for version in options.versions:
-        found = traits(Wheel(wheel_path(version, options.cache)))
+def stored_versions(out: str) -> list[str]:
+    """The releases the data file at `out` holds (none when there is no file)."""
+    if not os.path.exists(out):
+        return []
+    with open(out, encoding="utf-8") as handle:
+        return list(json.load(handle)["releases"])
+
+
+def build(versions: list[str], cache: str = CACHE) -> dict:
+    releases = {}
+    for version in sorted(versions, key=release_key):
+        found = traits(Wheel(wheel_path(version, cache)))
         if found is None:
-            data.pop(version, None)
             print(f"{version}: unknown shape, left out", file=sys.stderr)
         else:
-            data[version] = found
-    ordered = {v: data[v] for v in sorted(data, key=release_key)}
-    with open(options.out, "w", encoding="utf-8") as handle:
-        json.dump({"generated_by": "tools/gen_config_merge.py", "releases": ordered}, handle, indent=1)
-        handle.write("\n")
+            releases[version] = found
+    return {"generated_by": "tools/gen_config_merge.py", "releases": releases}
+
+
+def dump(data: dict) -> str:
+    return json.dumps(data, indent=1) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    return generator_main(
+        argv,
+        (__doc__ or "").splitlines()[0],
+        OUT,
+        lambda given, out: sorted(set(stored_versions(out)) | set(given), key=release_key),
+        build,
+        dump,
+        lambda data, text: f"{len(data['releases'])} releases, {len(text)} bytes",
+        {"cache": CACHE},
+    )
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())
