@@ -221,3 +221,13 @@ def test_the_result_cache_sees_a_changed_config_file(tmp_path):
     assert "FLG001" not in run().stdout
     (tmp_path / "c.yaml").write_text("model-path: m\ntp-szie: 2\n")
     assert "c.yaml:2:1: FLG001" in run().stdout
+
+
+def test_regenerating_the_merge_data_from_the_cached_wheels_reproduces_it() -> None:
+    from regenerated import SGLANG_WHEELS, assert_regenerates, use_tools
+
+    use_tools()
+    from gen_config_merge import OUT, build, dump, stored_versions
+
+    versions = stored_versions(OUT)
+    assert_regenerates(OUT, versions, lambda: dump(build(versions, str(SGLANG_WHEELS))))
