@@ -210,7 +210,7 @@ def _next_line_flag() -> re.Pattern[str]:
     by the tail of a wrapped line and flags: a number (`131072 --mem-fraction-static 0.8`, a
     value cut from its flag), a directory (`b1950/ --port 30000`, the end of a cut path) or a
     word starting with a capital letter (`LE3 --port 30000`, the end of a cut model name),
-    which no shell runs as a command. Not after a line that one `\` continues (most lines
+    which no shell runs as a command. Not after a line that one `\\` continues (most lines
     of flags follow one): the lookbehinds refuse it at its line end, before the rest is tried."""
     return patterns.compile(
         r"\n(?:(?<!\\\n)|(?<=\\\\\n))[ \t]*(?:(?:\d+(?:\.\d+)?|[^\s'\"\\#$;&|<>()]*/|[A-Z][^\s'\"\\#$;&|<>()=]*)[ \t]+)?--[A-Za-z]"
