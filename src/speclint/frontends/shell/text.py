@@ -283,6 +283,8 @@ class TextMap:
         return at
 
     def node_text(self, node: tree_sitter.Node) -> str:
+        if self._byte_to_char is None:  # ASCII: the bytes' offsets are the text's, nothing decoded
+            return self.text[node.start_byte : node.end_byte]
         return self.data[node.start_byte : node.end_byte].decode("utf-8", "surrogatepass")
 
     def derive(self, pieces: list[tuple[str, int, int]]) -> TextMap:
