@@ -320,7 +320,7 @@ class Walker:
     def command(self, node: Node) -> None:
         name_node = node.child_by_field_name("name")
         if name_node is not None and name_node.named_child_count == 1:
-            name_word = name_node.named_children[0]
+            name_word = name_node.named_child(0)
             if name_word.type == "word":
                 raw = self.tm.data[node.start_byte : node.end_byte]
                 name = self.tm.node_text(name_word)
