@@ -136,6 +136,10 @@ def _importlib_util() -> tuple[Callable[[str], Any], Callable[..., Any], Callabl
 
 _tree_sitter = _binding("tree_sitter")
 BASH = _tree_sitter.Language(_binding("tree_sitter_bash").language())
+NAME_FIELD: int = BASH.field_id_for_name("name") or 0
+VALUE_FIELD: int = BASH.field_id_for_name("value") or 0
+"""The grammar's `name` and `value` fields, for `child_by_field_id` where a node is asked for
+them thousands of times a batch (`child_by_field_name` looks the name up among the fields each call)."""
 _parser: tree_sitter.Parser | None = None
 
 
