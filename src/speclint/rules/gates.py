@@ -7,7 +7,7 @@ from __future__ import annotations
 from operator import attrgetter
 
 from speclint.frontends.recognise import BENCH_ENTRIES, CLASS_ENTRIES, DYNAMO_ENTRY
-from speclint.sglang.flags.schema import ROUTER_DEST_PREFIX
+from speclint.sglang.flags.schema import ROUTER_DESTS
 
 _FIELD = attrgetter("field")
 """An adjustment's field."""
@@ -66,7 +66,7 @@ def launch_gates(ctx: LaunchContext, drafter: bool = True, written: tuple[str, .
         dests.add(spec.dest)
         if spec.deprecated:
             opened.add("deprecated-flag")
-        if spec.dest.startswith(ROUTER_DEST_PREFIX):
+        if ROUTER_DESTS[spec.dest]:
             opened.add("router-option")
     config = ctx.config
     opened.update(map(_GIVEN.__getitem__, config.given_fields()))  # (C loops: no generator)
