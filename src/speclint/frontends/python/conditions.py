@@ -13,10 +13,10 @@ calls ran first; nor does a test in a loop body read once for all its passes (`w
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 from typing import Protocol
 
+from speclint.core import patterns
 from speclint.frontends.python import syntax as py
 
 TYPE_CHECKING = False
@@ -34,10 +34,10 @@ class Evaluator(Protocol):
 
 
 _UNKNOWN = object()
-_ASSIGNED = re.compile(r"\n[ \t]*([A-Za-z_]\w*)[ \t]*(?::[^=\n]*)?=(?!=)")
+_ASSIGNED = patterns.compile(r"\n[ \t]*([A-Za-z_]\w*)[ \t]*(?::[^=\n]*)?=(?!=)")
 """An assignment at a line's start, searched in the text after a newline: a literal first
 character is found fast, where `^` in MULTILINE mode is tried at every character."""
-_REBOUND = re.compile(r"^[ \t]*(?:global|nonlocal)[ \t]+([\w \t,]+)", re.MULTILINE)
+_REBOUND = patterns.compile(r"^[ \t]*(?:global|nonlocal)[ \t]+([\w \t,]+)", patterns.MULTILINE)
 
 
 @lru_cache(maxsize=4)  # (every evaluator of a file asks: its walker's and its helpers')
