@@ -41,7 +41,12 @@ def store(tmp_path, monkeypatch):
 
 
 def test_the_flags_are_re_s_own():
-    assert (patterns.IGNORECASE, patterns.MULTILINE, patterns.DOTALL) == (re.I, re.M, re.S)
+    assert (patterns.IGNORECASE, patterns.MULTILINE, patterns.DOTALL, patterns.VERBOSE) == (
+        re.I,
+        re.M,
+        re.S,
+        re.X,
+    )
 
 
 def test_a_kept_pattern_is_the_pattern_re_compiles_and_needs_no_re(store, monkeypatch):

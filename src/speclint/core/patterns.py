@@ -27,7 +27,8 @@ if TYPE_CHECKING:
 IGNORECASE = 2
 MULTILINE = 8
 DOTALL = 16
-"""`re.I`, `re.M`, `re.S` as the ints they are (tests/test_patterns.py compares them)."""
+VERBOSE = 64
+"""`re.I`, `re.M`, `re.S`, `re.X` as the ints they are (tests/test_patterns.py compares them)."""
 
 _STORE: list[Kept] = []
 

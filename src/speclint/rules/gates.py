@@ -7,10 +7,30 @@ from __future__ import annotations
 from operator import attrgetter
 
 from speclint.frontends.recognise import BENCH_ENTRIES, CLASS_ENTRIES, DYNAMO_ENTRY
-from speclint.sglang.flags.schema import ROUTER_DEST_PREFIX
+from speclint.sglang.flags.schema import ROUTER_DESTS
 
 _FIELD = attrgetter("field")
 """An adjustment's field."""
+
+
+class _GateNames(dict[str, str]):
+    """Field -> `prefix + field`, each gate's name made once a run: a launch opens a gate per
+    field it gives and per field resolution adjusts (~30), and a new string costs its copy and
+    its hash each time; a kept one, a dict lookup (C: `map(names.__getitem__, fields)`)."""
+
+    __slots__ = ("prefix",)
+
+    def __init__(self, prefix: str) -> None:
+        super().__init__()
+        self.prefix = prefix
+
+    def __missing__(self, field: str) -> str:
+        name = self[field] = self.prefix + field
+        return name
+
+
+_GIVEN = _GateNames("given:")
+_ADJUSTED = _GateNames("adjusted:")
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -46,10 +66,10 @@ def launch_gates(ctx: LaunchContext, drafter: bool = True, written: tuple[str, .
         dests.add(spec.dest)
         if spec.deprecated:
             opened.add("deprecated-flag")
-        if spec.dest.startswith(ROUTER_DEST_PREFIX):
+        if ROUTER_DESTS[spec.dest]:
             opened.add("router-option")
     config = ctx.config
-    opened.update(map("given:".__add__, config.given_fields()))  # (C loops: no generator)
+    opened.update(map(_GIVEN.__getitem__, config.given_fields()))  # (C loops: no generator)
     algorithm = config.value("speculative_algorithm")
     if isinstance(algorithm, str):
         opened.add("algorithm:" + algorithm.upper())
@@ -77,7 +97,7 @@ def launch_gates(ctx: LaunchContext, drafter: bool = True, written: tuple[str, .
     if resolution is not None:
         if resolution.rejection is not None or resolution.doubts:
             opened.add("rejection")
-        opened.update(map("adjusted:".__add__, map(_FIELD, resolution.adjustments)))
+        opened.update(map(_ADJUSTED.__getitem__, map(_FIELD, resolution.adjustments)))
         nnodes = resolution.effective.get("nnodes")
         if not (type(nnodes) is int and nnodes == 1):
             opened.add("several-nodes")

@@ -10,9 +10,9 @@ line, so positions still map back exactly.
 
 from __future__ import annotations
 
-import re
+from speclint.core import patterns
 
-_HEADER = re.compile(r"^([ \t]*)(?:!!!|\?\?\?\+?|===\+?)[ \t]+\S")
+_HEADER = patterns.compile(r"^([ \t]*)(?:!!!|\?\?\?\+?|===\+?)[ \t]+\S")
 
 
 def indent_of(line: str) -> int:

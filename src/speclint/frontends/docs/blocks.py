@@ -6,8 +6,7 @@ text (but a pasted session with prompts) and other languages are not read as com
 
 from __future__ import annotations
 
-import re
-
+from speclint.core import patterns
 from speclint.frontends.recognise import DOC_LAUNCHER
 from speclint.frontends.shell.pieces import Piece
 
@@ -44,7 +43,7 @@ CONSOLE_TAGS = {"console", "shell-session", "shellsession", "sh-session", "bash-
 PYTHON_TAGS = {"python", "py", "python3", "ipython", "ipython3", "jupyter", "pycon", "python-console"}
 """`pycon` and `python-console`: Pygments' names for a pasted interpreter session."""
 TEXT_TAGS = {"text", "txt", "plaintext", "plain", "none", "log"}
-_PROMPT = re.compile(
+_PROMPT = patterns.compile(
     r"^(\s*)(?:\([\w.-]+\)[ \t]+)?"  # a conda or virtualenv name: `(sglang) `
     r"(?:[\w.-]+@[\w.-]+(?::[^\s$#]*)?[ \t]?(?=[$#] )[$#]"  # `user@host:~/dir$ `, `root@ctr:/w# `
     r"|\[[\w.-]+@[\w.-]+[^\]\n]*\][$#]"  # `[user@host dir]$ `
@@ -54,25 +53,25 @@ _PROMPT = re.compile(
 """A shell prompt copied with its command: `$ `, zsh's `% ` and `\u276f `, or one naming its
 user and host (`#` for root: issue threads paste `root@<container>:/sgl-workspace# python3
 -m ...`)."""
-_DOCKERFILE_LINE = re.compile(
-    r"^\s*(?:FROM|RUN|CMD|ENTRYPOINT|ENV|ARG|COPY|ADD|WORKDIR|EXPOSE|LABEL|USER|SHELL)\s", re.IGNORECASE
+_DOCKERFILE_LINE = patterns.compile(
+    r"^\s*(?:FROM|RUN|CMD|ENTRYPOINT|ENV|ARG|COPY|ADD|WORKDIR|EXPOSE|LABEL|USER|SHELL)\s", patterns.IGNORECASE
 )
 """A Dockerfile instruction: a `docker` block holding one is a Dockerfile, not a command."""
-_ROOT_PROMPT = re.compile(r"^(\s*)# (?=\S)")
+_ROOT_PROMPT = patterns.compile(r"^(\s*)# (?=\S)")
 """A root shell's bare `# ` prompt: only in a block tagged as a console session (in a script,
 `#` starts a comment)."""
-_CONTINUATION_PROMPT = re.compile(r"^\s*> ?")
+_CONTINUATION_PROMPT = patterns.compile(r"^\s*> ?")
 """bash's PS2 (`> `) at the start of a line that continues a command in a copied session."""
-_PS2_FLAGS = re.compile(r">[ \t]+-")
+_PS2_FLAGS = patterns.compile(r">[ \t]+-")
 """bash's PS2 at a line's very start before a flag: `> --port 30000` under a `\\`-ended line
 (a redirection continuing a command, `  > server.log`, is indented or names a file)."""
-_FLAG_LINE = re.compile(
+_FLAG_LINE = patterns.compile(
     r"[ \t]*(?:(?:\d+(?:\.\d+)?|[^\s'\"\\#$;&|<>()]*/|[A-Z][^\s'\"\\#$;&|<>()=]*)[ \t]+)?--[A-Za-z]"
 )
 """A line of flags, or a wrapped line's tail (a number, a directory) and flags (as in
 `shell.checks`)."""
-_HELP = re.compile(r"(?<!\S)(?:--help|-h)(?!\S)")
-_IPYTHON = re.compile(r"^(\s*)(?:!(?=[\w/$.~\"'])|%(?=\w))")
+_HELP = patterns.compile(r"(?<!\S)(?:--help|-h)(?!\S)")
+_IPYTHON = patterns.compile(r"^(\s*)(?:!(?=[\w/$.~\"'])|%(?=\w))")
 """`!cmd` and `%magic` lines pasted from a notebook into a shell block."""
 
 
@@ -324,8 +323,8 @@ def _starts_launch(line: str) -> bool:
     return PROSE_LAUNCH.match(line.lstrip()) is not None
 
 
-_PRE_OPEN = re.compile(r"<pre(?:\s[^<>]*)?>(?:<code(?:\s[^<>]*)?>)?", re.IGNORECASE)
-_PRE_CLOSE = re.compile(r"(?:</code>)?</pre>", re.IGNORECASE)
+_PRE_OPEN = patterns.compile(r"<pre(?:\s[^<>]*)?>(?:<code(?:\s[^<>]*)?>)?", patterns.IGNORECASE)
+_PRE_CLOSE = patterns.compile(r"(?:</code>)?</pre>", patterns.IGNORECASE)
 
 
 def _pre_lines(lines: list[tuple[int, str]]) -> list[tuple[int, str]] | None:

@@ -9,9 +9,9 @@ and its positions map back through the pieces.
 
 from __future__ import annotations
 
-import re
 from dataclasses import field
 
+from speclint.core import patterns
 from speclint.core.launches import Diagnostic, ExtractResult
 from speclint.core.records import dataclass
 from speclint.frontends.moved_spans import map_spans
@@ -25,8 +25,8 @@ if TYPE_CHECKING:
 
     from .excerpt import DocFile
 
-_SHELL_CELL = re.compile(r"%%(?:bash|sh|shell|system|script\s+(?:/\S*/)?(?:ba|z)?sh)\b")
-_ASSIGNED_SHELL = re.compile(r"[A-Za-z_]\w*\s*=\s*!")
+_SHELL_CELL = patterns.compile(r"%%(?:bash|sh|shell|system|script\s+(?:/\S*/)?(?:ba|z)?sh)\b")
+_ASSIGNED_SHELL = patterns.compile(r"[A-Za-z_]\w*\s*=\s*!")
 
 
 @dataclass(slots=True)
@@ -41,9 +41,9 @@ class SplitCell:
     commands IPython starts later inherit it."""
 
 
-_ENV_MAGIC = re.compile(r"%(?:set_)?env[ \t]+(?=\S)")
-_ENVIRON = re.compile(r"os\.environ\[(['\"])([A-Za-z_]\w*)\1\][ \t]*=(?!=)[ \t]*(.*?)[ \t]*(?:#.*)?$")
-_PY_STRING = re.compile(r"(['\"])([^'\"\\\n]*)\1")
+_ENV_MAGIC = patterns.compile(r"%(?:set_)?env[ \t]+(?=\S)")
+_ENVIRON = patterns.compile(r"os\.environ\[(['\"])([A-Za-z_]\w*)\1\][ \t]*=(?!=)[ \t]*(.*?)[ \t]*(?:#.*)?$")
+_PY_STRING = patterns.compile(r"(['\"])([^'\"\\\n]*)\1")
 
 
 def _export(name: str, name_at: int, value: str | None, value_at: int, end: int, reason: str) -> list[Piece]:
@@ -219,11 +219,11 @@ def add_python(doc: DocFile, found: ExtractResult) -> None:
         doc.result.diagnostics.append(diagnostic)
 
 
-_SESSION_PROMPT = re.compile(r"^(\s*)(?:>>>|\.\.\.|In \[\d+\]:|\.\.\.:)(?: |$)")
+_SESSION_PROMPT = patterns.compile(r"^(\s*)(?:>>>|\.\.\.|In \[\d+\]:|\.\.\.:)(?: |$)")
 """The interactive interpreter's prompts (`>>> `, and `... ` on a statement's further lines),
 as the `doctest` module reads a session pasted into documentation, and IPython's (`In [1]: `,
 `   ...: `; its `Out[1]:` lines are output)."""
-PYTHON_SESSION = re.compile(r"^[ \t]*(?:In \[\d+\]:|>>>) ", re.MULTILINE)
+PYTHON_SESSION = patterns.compile(r"^[ \t]*(?:In \[\d+\]:|>>>) ", patterns.MULTILINE)
 """A pasted interpreter or IPython terminal session: a line starting with `>>> ` or `In [N]: `."""
 
 

@@ -16,17 +16,17 @@ exactly (as `admonitions` does for MkDocs). Component names start with a capital
 
 from __future__ import annotations
 
-import re
+from speclint.core import patterns
 
 from .admonitions import dedent, indent_of
 
-_TAG = re.compile(r"[ \t]*<(/?)([A-Z][\w.]*)(?:[ \t][^<\n]*?)?(/?)>[ \t]*\r?")
+_TAG = patterns.compile(r"[ \t]*<(/?)([A-Z][\w.]*)(?:[ \t][^<\n]*?)?(/?)>[ \t]*\r?")
 """A component's opening, closing or self-closing tag alone on its line (no other tag in it:
 `<Warning>text</Warning>` is left to CommonMark)."""
-_OPEN_START = re.compile(r"[ \t]*<[A-Z][\w.]*[ \t]*\r?")
+_OPEN_START = patterns.compile(r"[ \t]*<[A-Z][\w.]*[ \t]*\r?")
 """An opening tag whose attributes follow on the next lines (`<Tab` ... `>`)."""
-_ANY_TAG = re.compile(r"^[ \t]*</?[A-Z][\w.]*", re.MULTILINE)
-_FENCE = re.compile(r"[ \t]*(`{3,}|~{3,})")
+_ANY_TAG = patterns.compile(r"^[ \t]*</?[A-Z][\w.]*", patterns.MULTILINE)
+_FENCE = patterns.compile(r"[ \t]*(`{3,}|~{3,})")
 _MAX_ATTRIBUTE_LINES = 20
 
 

@@ -9,9 +9,9 @@ the pieces directly; Python text is parsed on its own and its positions moved ba
 
 from __future__ import annotations
 
-import re
 from bisect import bisect_right
 
+from speclint.core import patterns
 from speclint.core.launches import Diagnostic, ExtractResult
 from speclint.frontends.shell.embedded import Budget, ShellBuffer
 from speclint.frontends.shell.pieces import Piece, line_starts, span_of
@@ -69,7 +69,7 @@ class OffsetMap:
         return span_of(self.file_starts, file_begin, file_end)
 
 
-_PLACEHOLDER = re.compile(
+_PLACEHOLDER = patterns.compile(
     r"(?<![\w$<>{\[])(?:<(?:[A-Za-z][\w.:/|-]*|\.\.\.)>|\{(?:[A-Za-z_][\w./|-]*|\.\.\.)\}"
     r"|<[A-Za-z][\w./-]*(?: [\w./-]+){1,7}>|\{[A-Za-z][\w./-]*(?: [\w./-]+){1,7}\}"
     r"|\[(?:[A-Za-z_][\w.|-]*|\.\.\.)\])(?![\w>}\]])"
@@ -148,7 +148,7 @@ MAX_LAUNCHES = 1000
 """As many launches as lint checks per file (lint.MAX_LAUNCHES): reading more is wasted."""
 
 
-_SURROGATE = re.compile("[\ud800-\udfff]")
+_SURROGATE = patterns.compile("[\ud800-\udfff]")
 
 
 def _no_surrogates(piece: Piece) -> Piece:

@@ -10,9 +10,9 @@ SGLang's are read: one flag must be a `--speculative-*` option of some SGLang re
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 
+from speclint.core import patterns
 from speclint.frontends.recognise import DEFAULT_ENTRY
 
 from .excerpt import unknown, virtual
@@ -25,8 +25,8 @@ if TYPE_CHECKING:
 
     from .excerpt import DocFile
 
-ENV_LINE = re.compile(r"(?:export\s+)?[A-Z][A-Z0-9_]*=\S*(?:\s+[A-Z][A-Z0-9_]*=\S*)*")
-_FLAG = re.compile(r"(?<!\S)--[a-z][\w-]*")
+ENV_LINE = patterns.compile(r"(?:export\s+)?[A-Z][A-Z0-9_]*=\S*(?:\s+[A-Z][A-Z0-9_]*=\S*)*")
+_FLAG = patterns.compile(r"(?<!\S)--[a-z][\w-]*")
 MAX_PARTS = 500
 """Flag lines or fragments in one list: a longer "list" is data, not a launch someone wrote."""
 REST_REASON = "the rest of the launch (its model, other flags) is not shown in the documentation"
@@ -50,7 +50,7 @@ def is_sglang_list(text: str) -> bool:
     return False
 
 
-_OTHER_ENGINE_ENV = re.compile(r"(?:export\s+)?(?:VLLM|TRTLLM|TLLM|LMDEPLOY|OLLAMA|TGI)_")
+_OTHER_ENGINE_ENV = patterns.compile(r"(?:export\s+)?(?:VLLM|TRTLLM|TLLM|LMDEPLOY|OLLAMA|TGI)_")
 
 
 def other_engine(env_parts: list[list[Piece]]) -> bool:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 
+from speclint.core import patterns
 from speclint.core.records import dataclass
 from speclint.frontends.recognise import DOC_LAUNCHER, PROSE_LAUNCH
 
@@ -27,10 +28,10 @@ if TYPE_CHECKING:
 
     from .excerpt import DocFile
 
-_MODEL = re.compile(r"(?<!\S)--model(?:-path)?(?:=|\s|$)")
-_SAFE = re.compile(r"[\w./:,=@%+~\-]*")
+_MODEL = patterns.compile(r"(?<!\S)--model(?:-path)?(?:=|\s|$)")
+_SAFE = patterns.compile(r"[\w./:,=@%+~\-]*")
 _TRAILING = ".,;:)"
-_WORD = re.compile(r"\S+")
+_WORD = patterns.compile(r"\S+")
 MAX_PROSE_WORDS = 1000
 """Words read after a launcher on a prose line; a longer run is not a command in prose."""
 
@@ -111,7 +112,7 @@ def with_rest(pieces: list[Piece]) -> list[Piece]:
     return out
 
 
-_BREAKS = re.compile(r"`*[ \t]*(?:<br[ \t]*/?>[ \t]*)+`*", re.IGNORECASE)
+_BREAKS = patterns.compile(r"`*[ \t]*(?:<br[ \t]*/?>[ \t]*)+`*", patterns.IGNORECASE)
 
 
 def broken_spans(text: str, spans: list[CodeSpan], index: int) -> list[CodeSpan]:
@@ -149,7 +150,7 @@ def code_span_launch(doc: DocFile, span: CodeSpan, more: list[CodeSpan] | None =
     return doc.shell(with_rest(_joined([span, *(more or [])])), "drop") > 0
 
 
-_WRAPPED_FLAG = re.compile(r"--[A-Za-z]")
+_WRAPPED_FLAG = patterns.compile(r"--[A-Za-z]")
 
 
 def _next_line(clean: list[str], index: int) -> int | None:
@@ -268,7 +269,7 @@ def _quote_at(text: str, after_flag: bool) -> int | None:
     return None
 
 
-_QUOTED = {q: re.compile(q + "[^" + q + "\n]*" + q + r"[^\s'\"]*") for q in ("'", '"')}
+_QUOTED = {q: patterns.compile(q + "[^" + q + "\n]*" + q + r"[^\s'\"]*") for q in ("'", '"')}
 
 
 def _quoted_word(lines: list[tuple[int, str]], clean: list[str], begin: int, quote: int) -> Piece | None:

@@ -11,9 +11,9 @@ warning, untagged text is not complained about.
 
 from __future__ import annotations
 
-import re
 from itertools import accumulate
 
+from speclint.core import patterns
 from speclint.core.launches import Diagnostic
 
 from .admonitions import deindent_admonitions
@@ -46,8 +46,10 @@ if TYPE_CHECKING:
 
 MAX_NESTING = 50
 """Containers (lists, quotes) markdown-it opens inside each other; deeper, it stops reading."""
-_DEEP_LINE = re.compile(r"[ \t]*(?:(?:[-*+>]|\d{1,9}[.)])[ \t]+)" + f"{{{MAX_NESTING // 2}}}")
-_DEEP_ANY = re.compile(r"[-*+>.)][ \t]+(?:(?:[-*+>]|\d{1,9}[.)])[ \t]+)" + f"{{{MAX_NESTING // 2 - 1}}}")
+_DEEP_LINE = patterns.compile(r"[ \t]*(?:(?:[-*+>]|\d{1,9}[.)])[ \t]+)" + f"{{{MAX_NESTING // 2}}}")
+_DEEP_ANY = patterns.compile(
+    r"[-*+>.)][ \t]+(?:(?:[-*+>]|\d{1,9}[.)])[ \t]+)" + f"{{{MAX_NESTING // 2 - 1}}}"
+)
 """In every line _DEEP_LINE matches (from its first marker, or the `.`/`)` after its first
 number): a text without it has no such line, and this search costs less than the split."""
 _TOO_DEEP = (
@@ -56,7 +58,7 @@ _TOO_DEEP = (
 )
 
 
-_TAG_SUFFIX = re.compile(r"(?<=\w)(?::\S*|=\d*!?|!)$")
+_TAG_SUFFIX = patterns.compile(r"(?<=\w)(?::\S*|=\d*!?|!)$")
 
 
 def _tag(info: str) -> str:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
+from speclint.core import patterns
 from speclint.core.spans import Span
 
 TYPE_CHECKING = False
@@ -41,7 +42,10 @@ def _lines() -> tuple[re.Pattern[str], ...]:
     pip_list = r"^[ \t]*(?:>[ \t]*)*sglang[ \t]+(v?\d[\w.+]*)[ \t]*$"
     label = rf"(?:{_BOLD}version{_BOLD}[ \t]*{after})?"
     freeze = rf"{_LEAD}{label}`?sglang(?:\[[\w,-]*\])?===?{version}"
-    return tuple(re.compile(pattern, re.I | re.M) for pattern in (colon, pip_list, freeze))
+    return tuple(
+        patterns.compile(pattern, patterns.IGNORECASE | patterns.MULTILINE)
+        for pattern in (colon, pip_list, freeze)
+    )
 
 
 @cache
@@ -63,7 +67,7 @@ def _prose() -> tuple[re.Pattern[str], ...]:
     ran = rf"{verbs}[ \t]+(?:the[ \t]+)?(?:latest[ \t]+)?`?sglang{extras}(?:[ \t]*==[ \t]*|[ \t]+(?:version[ \t]+)?){version}"
     labelled = rf"\bsglang[ \t]+version[ \t]+(?:is[ \t]+)?{version}"
     pip = rf"\bpip3?[ \t]+install\b[^\n`]*?[ \t\"']sglang{extras}===?{version}"
-    return tuple(re.compile(pattern, re.I) for pattern in (ran, labelled, pip))
+    return tuple(patterns.compile(pattern, patterns.IGNORECASE) for pattern in (ran, labelled, pip))
 
 
 def stated_release(text: str) -> tuple[str, Span] | None:
@@ -93,13 +97,13 @@ def _matches(text: str) -> list[re.Match[str]]:
     """Every pattern's matches in `text` (`finditer` over it), tried only on the lines that
     name sglang in any case: each pattern starts at a line's start and needs `sglang` (a match
     never spans lines), so the other lines, most of a document, cannot match."""
-    patterns = _lines()
+    line_patterns = _lines()
     found: list[re.Match[str]] = []
     start = 0
     for line in text.split("\n"):
         end = start + len(line)
         if "sglang" in line.casefold():  # (what `re.I` folds to these letters, casefold folds)
-            for pattern in patterns:
+            for pattern in line_patterns:
                 match = pattern.match(text, start, end)  # (`^` holds at a line's start)
                 if match is not None:
                     found.append(match)

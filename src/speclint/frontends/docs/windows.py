@@ -11,8 +11,7 @@ are unknown values, named as such.
 
 from __future__ import annotations
 
-import re
-
+from speclint.core import patterns
 from speclint.frontends.recognise import PROSE_LAUNCH
 from speclint.frontends.shell.pieces import Piece
 
@@ -20,22 +19,22 @@ from .excerpt import exact, unknown, virtual
 
 CMD_TAGS = {"bat", "batch", "cmd", "dosbatch", "winbatch", "doscon"}
 POWERSHELL_TAGS = {"powershell", "pwsh", "ps1", "posh", "pwsh-session", "ps1con"}
-_CONTINUED = re.compile(r"[ \t]([\^`])[ \t]*$")
+_CONTINUED = patterns.compile(r"[ \t]([\^`])[ \t]*$")
 """A line ending in a lone `^` or backtick after a space: the Windows shells' continuation."""
-_PROMPT = re.compile(r"^[ \t]*(?:\([\w.-]+\)[ \t]+)?(?:PS[ \t]+)?[A-Za-z]:\\[^>\n]*>[ \t]*(?=\S)")
+_PROMPT = patterns.compile(r"^[ \t]*(?:\([\w.-]+\)[ \t]+)?(?:PS[ \t]+)?[A-Za-z]:\\[^>\n]*>[ \t]*(?=\S)")
 """`C:\\Users\\me>`, `PS C:\\work> `, `(venv) C:\\>`: a Windows prompt before the command."""
-_VARIABLE = re.compile(r"%[A-Za-z_]\w*%|\$env:[A-Za-z_]\w*")
+_VARIABLE = patterns.compile(r"%[A-Za-z_]\w*%|\$env:[A-Za-z_]\w*")
 _VALUE = r"(?P<value>[\w.,:/@+-]*)"
-_SET = re.compile(r'[ \t]*(?i:set)[ \t]+(?P<q>"?)(?P<name>[A-Za-z_]\w*)=' + _VALUE + r"(?P=q)")
+_SET = patterns.compile(r'[ \t]*(?i:set)[ \t]+(?P<q>"?)(?P<name>[A-Za-z_]\w*)=' + _VALUE + r"(?P=q)")
 """cmd.exe's `set NAME=value` and `set "NAME=value"`, the value plain (no spaces: cmd.exe
 would keep a trailing one)."""
-_PS_ENV = re.compile(
+_PS_ENV = patterns.compile(
     r"[ \t]*\$env:(?P<name>[A-Za-z_]\w*)[ \t]*=[ \t]*(?P<q>[\"'])" + _VALUE + r"(?P=q)[ \t]*;?[ \t]*"
 )
 """PowerShell's `$env:NAME = "value"` (or `'value'`), the value plain."""
-_COMMENT = re.compile(r"[ \t]*(REM\b|rem\b|::|#)")
+_COMMENT = patterns.compile(r"[ \t]*(REM\b|rem\b|::|#)")
 """A comment line: cmd.exe's `REM ...` / `:: ...`, PowerShell's `# ...`."""
-_PLAIN = re.compile(r'[\w./:,=@+~"\-]+')
+_PLAIN = patterns.compile(r'[\w./:,=@+~"\-]+')
 """A word both shells read as written (no `\\`, `$`, `'`, `%` ... but a variable above)."""
 
 

@@ -17,9 +17,9 @@ escape, is not followed.)
 from __future__ import annotations
 
 import ast
-import re
 import unicodedata
 
+from speclint.core import patterns
 from speclint.frontends.python.ast_parts import root_name, statement_blocks
 from speclint.frontends.python.exits import arm_exits
 from speclint.frontends.python.launch import GENERIC_HELPER, LAUNCH_NAMES
@@ -27,10 +27,10 @@ from speclint.frontends.python.returned_argv import seed_returns
 
 ENVIRON_WORD = "environ"
 """What a statement changing `os.environ` writes and every launch reads (`environ`)."""
-_WORD = re.compile(r"\w+")
-_CALLED = re.compile(r"\b(\w+)[\s)\\]*\(")  # \b: a 60 KB word is not tried from each letter
-_ENDS = re.compile(r"\b(\w+)[\s)\\]*(?:#.*)?$")
-_OPENS = re.compile(r"[\s)]*\(")
+_WORD = patterns.compile(r"\w+")
+_CALLED = patterns.compile(r"\b(\w+)[\s)\\]*\(")  # \b: a 60 KB word is not tried from each letter
+_ENDS = patterns.compile(r"\b(\w+)[\s)\\]*(?:#.*)?$")
+_OPENS = patterns.compile(r"[\s)]*\(")
 _MUTATORS = frozenset(
     {"append", "extend", "insert", "update", "pop", "remove", "clear", "setdefault", "sort", "reverse"}
 )

@@ -3,16 +3,16 @@
 
 from __future__ import annotations
 
-import re
 from bisect import bisect_right
 
+from speclint.core import patterns
 from speclint.frontends.python.positions import python_line_starts
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from speclint.frontends.python.nodes import Range
 
-STRING_OR_COMMENT = re.compile(
+STRING_OR_COMMENT = patterns.compile(
     r"""
     (?P<str>(?i:[rbfut]{0,2})(?:
         '''(?:[^'\\]|\\(?:\r\n|.)|'(?!''))*(?:'''|\Z)
@@ -22,7 +22,7 @@ STRING_OR_COMMENT = re.compile(
   | \w+
   | (?P<comment>\#[^\r\n]*)
 """,
-    re.X | re.S,
+    patterns.VERBOSE | patterns.DOTALL,
 )
 
 

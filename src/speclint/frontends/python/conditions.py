@@ -13,10 +13,10 @@ calls ran first; nor does a test in a loop body read once for all its passes (`w
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 from typing import Protocol
 
+from speclint.core import patterns
 from speclint.frontends.python import syntax as py
 
 TYPE_CHECKING = False
@@ -34,8 +34,10 @@ class Evaluator(Protocol):
 
 
 _UNKNOWN = object()
-_ASSIGNED = re.compile(r"^[ \t]*([A-Za-z_]\w*)[ \t]*(?::[^=\n]*)?=(?!=)", re.MULTILINE)
-_REBOUND = re.compile(r"^[ \t]*(?:global|nonlocal)[ \t]+([\w \t,]+)", re.MULTILINE)
+_ASSIGNED = patterns.compile(r"\n[ \t]*([A-Za-z_]\w*)[ \t]*(?::[^=\n]*)?=(?!=)")
+"""An assignment at a line's start, searched in the text after a newline: a literal first
+character is found fast, where `^` in MULTILINE mode is tried at every character."""
+_REBOUND = patterns.compile(r"^[ \t]*(?:global|nonlocal)[ \t]+([\w \t,]+)", patterns.MULTILINE)
 
 
 @lru_cache(maxsize=4)  # (every evaluator of a file asks: its walker's and its helpers')
@@ -43,9 +45,13 @@ def rebound_names(text: str) -> frozenset[str]:
     """The names a `global` or `nonlocal` statement of the file's source names, and those it
     assigns on more than one line (`MODE = "prefill"`; `serve()`; `MODE = "decode"`; `serve()`:
     a function is read once, with the module's last values, which hold for one call only)."""
-    named = {name.strip() for found in _REBOUND.finditer(text) for name in found.group(1).split(",")}
+    named = (
+        {name.strip() for found in _REBOUND.finditer(text) for name in found.group(1).split(",")}
+        if "global" in text or "nonlocal" in text  # (most files: no search from every character)
+        else set()
+    )
     seen: set[str] = set()
-    for found in _ASSIGNED.finditer(text):
+    for found in _ASSIGNED.finditer("\n" + text):  # (a match never runs past its line)
         name = found.group(1)
         if name in seen:
             named.add(name)

@@ -19,6 +19,8 @@ from __future__ import annotations
 import re
 from functools import cache
 
+from speclint.core import patterns
+
 MAX_BRACKETS = 100
 """Deepest bracket nesting read (CPython stops at 200)."""
 MAX_DEPTH = 200
@@ -44,18 +46,18 @@ _TOKEN_PATTERN = r"""
 @cache
 def _token() -> re.Pattern[str]:
     """The scan's tokens (compiled for the first file `_shallow` cannot clear: ~0.7 ms)."""
-    return re.compile(_TOKEN_PATTERN, re.X | re.S)
+    return patterns.compile(_TOKEN_PATTERN, patterns.VERBOSE | patterns.DOTALL)
 
 
 _KEYWORDS = frozenset(
     {"and", "or", "not", "if", "else", "lambda", "await", "for", "in", "is", "async", "yield"}
 )
-_FIELD_BRACES = re.compile(r"\{\{|\}\}|[{}]")
+_FIELD_BRACES = patterns.compile(r"\{\{|\}\}|[{}]")
 _COUNTED_CHARACTERS = "-+*/%@&|^~.<>!=:'\"([{)]}"
 """The characters every token the scan counts holds at least one of (an operator's, a
 quote, a bracket): with the keywords, no more tokens are counted than these."""
 _COUNTED_BYTES = _COUNTED_CHARACTERS.encode()
-_KEYWORD = re.compile(r"\b(?:" + "|".join(sorted(_KEYWORDS)) + r")\b")
+_KEYWORD = patterns.compile(r"\b(?:" + "|".join(sorted(_KEYWORDS)) + r")\b")
 
 
 def nesting_problem(text: str, base: int = 0) -> int | None:

@@ -13,9 +13,9 @@ result with libcst's (`from_cst`) node by node.
 from __future__ import annotations
 
 import ast
-import re
 from typing import cast
 
+from speclint.core import patterns
 from speclint.frontends.python import syntax as py
 from speclint.frontends.python.from_ast_expressions import AST_RANGE, ExpressionBuilder
 from speclint.frontends.python.from_ast_patterns import match_statement
@@ -43,7 +43,7 @@ _SIMPLE = (
     ast.Import,
     ast.ImportFrom,
 )
-_IDENT = re.compile(r"\w+")
+_IDENT = patterns.compile(r"\w+")
 _TRY_STAR: tuple[type, ...] = tuple(getattr(ast, name) for name in ("TryStar",) if hasattr(ast, name))
 """`try: ... except* E:` (Python 3.11)."""
 

@@ -8,6 +8,7 @@ import re
 from bisect import bisect_right
 from functools import cache
 
+from speclint.core import patterns
 from speclint.frontends.python.comments import STRING_OR_COMMENT
 from speclint.frontends.python.positions import python_line_starts
 
@@ -17,7 +18,7 @@ if TYPE_CHECKING:
 
     from speclint.frontends.python.nodes import Node
 
-_NOT_CODE = re.compile(r"(?:[ \t\f\r\n]|\\[\r\n]|\#[^\r\n]*)*")
+_NOT_CODE = patterns.compile(r"(?:[ \t\f\r\n]|\\[\r\n]|\#[^\r\n]*)*")
 """Spaces, line ends, continuations (a backslash before a line end) and comments: what `fwd`
 steps over, one match instead of a step per character."""
 _MAY_SKIP = frozenset(" \t\f\r\n\\#")
@@ -27,7 +28,7 @@ _MAY_SKIP = frozenset(" \t\f\r\n\\#")
 @cache
 def _brackets() -> re.Pattern[str]:
     """Brackets, strings and comments (compiled at the first `matching_close`: ~0.5 ms)."""
-    return re.compile(STRING_OR_COMMENT.pattern + r"|[()\[\]{}]", re.X | re.S)
+    return patterns.compile(STRING_OR_COMMENT.pattern + r"|[()\[\]{}]", patterns.VERBOSE | patterns.DOTALL)
 
 
 class SourcePositions:

@@ -4,8 +4,8 @@ the walker) reads each literal, f-strings part by part (`fstring_parts.split_fst
 from __future__ import annotations
 
 import ast
-import re
 
+from speclint.core import patterns
 from speclint.frontends.python import syntax as py
 
 TYPE_CHECKING = False
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
         def expr(self, node: ast.expr, owned: int = -1) -> Any: ...
 
 
-_START = re.compile(r"""(?P<prefix>[A-Za-z]{0,2})(?P<quote>'''|\"\"\"|'|")""")
+_START = patterns.compile(r"""(?P<prefix>[A-Za-z]{0,2})(?P<quote>'''|\"\"\"|'|")""")
 
 
 def literal_end(text: str, at: int, quote: str) -> int:

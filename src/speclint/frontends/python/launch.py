@@ -7,8 +7,7 @@ pairs that `speclint.sglang.flags.kwargs` maps onto SGLang's fields.
 
 from __future__ import annotations
 
-import re
-
+from speclint.core import patterns
 from speclint.core.words import Word
 from speclint.frontends.python.container_specs import ECS_CONTAINERS, K8S_CONTAINERS, recognize_container_spec
 from speclint.frontends.python.environ import launch_env
@@ -59,7 +58,9 @@ _SGLANG_SHELL = {LAUNCH_SERVER_CMD, "execute_shell_command"}
 copy of it) in every release, and `launch_server_cmd` calls it."""
 FROM_CLI_ARGS = "from_cli_args"
 """`ServerArgs.from_cli_args(args)`: the settings come from the program's own command line."""
-_GENERIC_HELPER = re.compile(r"cmd|command|run|shell|exec|launch|popen|system|start", re.I)
+_GENERIC_HELPER = patterns.compile(
+    r"cmd|command|run|shell|exec|launch|popen|system|start", patterns.IGNORECASE
+)
 LAUNCH_NAMES = frozenset(
     {name.rsplit(".", 1)[-1] for name in _ARGV_CALLS | _EXEC_V | _EXEC_L | _SHELL_CALLS}
     | SHELL_HELPERS

@@ -4,9 +4,9 @@ piece, with where each piece is written."""
 from __future__ import annotations
 
 import ast
-import re
 from bisect import bisect_right
 
+from speclint.core import patterns
 from speclint.core.launches import Diagnostic
 from speclint.core.spans import Span
 from speclint.frontends.shell.pieces import Piece, line_starts, span_of
@@ -34,7 +34,7 @@ class OwnRanges:
         return node.range
 
 
-_ESCAPE = re.compile(
+_ESCAPE = patterns.compile(
     r"\\(\r\n?|\n|[\\'\"abfnrtv]|[0-7]{1,3}|x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}"
     r"|U[0-9a-fA-F]{8}|N\{[^}]*\})"
     r"|\r\n?"
@@ -42,7 +42,7 @@ _ESCAPE = re.compile(
 """A non-raw literal's escapes (a backslash before a line end of any kind continues the line),
 and a CR LF or lone CR line end, which Python reads as one `\\n` (its tokenizer
 normalises line ends before a literal is read)."""
-_LINE_END = re.compile(r"\r\n?")
+_LINE_END = patterns.compile(r"\r\n?")
 """What a raw literal decodes: its CR LF or lone CR line ends (as `\\n`)."""
 
 
@@ -132,7 +132,7 @@ def decode_body(body: str, at: int, raw: bool, fstring: bool = False) -> list[Pi
         return [Piece(body, at, at + len(body), exact=True)] if body else []
     pattern = _ESCAPE if not raw else _LINE_END
     if fstring:
-        pattern = re.compile(pattern.pattern + r"|\{\{|\}\}")
+        pattern = patterns.compile(pattern.pattern + r"|\{\{|\}\}")
     pos = 0
     for match in pattern.finditer(body):
         if match.start() > pos:
@@ -157,7 +157,7 @@ def decode_body(body: str, at: int, raw: bool, fstring: bool = False) -> list[Pi
     return pieces
 
 
-_NEWLINE = re.compile(r"\r\n?|\n")
+_NEWLINE = patterns.compile(r"\r\n?|\n")
 
 
 def python_line_starts(text: str) -> list[int]:

@@ -16,6 +16,7 @@ import re
 from bisect import bisect_right
 from functools import cache
 
+from speclint.core import patterns
 from speclint.core.records import dataclass
 from speclint.frontends.python.atoms import Atoms
 from speclint.frontends.python.comments import STRING_OR_COMMENT
@@ -43,17 +44,17 @@ _CLAUSES = frozenset({"else", "elif", "except", "finally"})
 def _logical() -> re.Pattern[str]:
     """Tokens of logical lines (compiled at the first big file or lone backslash: ~0.6 ms
     that most runs never need)."""
-    return re.compile(_LOGICAL_PATTERN, re.X | re.S)
+    return patterns.compile(_LOGICAL_PATTERN, patterns.VERBOSE | patterns.DOTALL)
 
 
 @cache
 def _formatted() -> re.Pattern[str]:
-    return re.compile(r"[a-z]*[ft]", re.I)
+    return patterns.compile(r"[a-z]*[ft]", patterns.IGNORECASE)
 
 
 @cache
 def _fstring_start() -> re.Pattern[str]:
-    return re.compile(r"(?<!\w)(?:[rRbB]?[fFtT][rRbB]?)['\"]")
+    return patterns.compile(r"(?<!\w)(?:[rRbB]?[fFtT][rRbB]?)['\"]")
 
 
 @dataclass(slots=True)
@@ -139,7 +140,7 @@ def _statement_line(text: str, starts: list[int], line: int) -> int:
     return found
 
 
-_LONE_BACKSLASH = re.compile(r"^([ \t\f]*)\\(?:\r\n?|\n)([ \t\f]*)", re.M)
+_LONE_BACKSLASH = patterns.compile(r"^([ \t\f]*)\\(?:\r\n?|\n)([ \t\f]*)", patterns.MULTILINE)
 
 
 def lone_backslashes_as_comments(source: str) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from speclint.core.words import Word
 from speclint.frontends.shell import arm_values as alts
+from speclint.frontends.shell.text import NAME_FIELD, VALUE_FIELD
 from speclint.frontends.shell.variables import VarValue, appended, dynamic_value, rests_on_environment
 
 TYPE_CHECKING = False
@@ -17,10 +18,10 @@ if TYPE_CHECKING:
 
 
 def assignment(walker: Walking, node: Node, exported: bool = False, array: bool = False) -> None:
-    target = node.child_by_field_name("name")
+    target = node.child_by_field_id(NAME_FIELD)
     if target is None:
         return
-    value_node = node.child_by_field_name("value")
+    value_node = node.child_by_field_id(VALUE_FIELD)
     tm = walker.tm
     append = tm.data.find(b"+=", node.start_byte, node.end_byte) >= 0 and any(
         not c.is_named and c.type == "+=" for c in node.children

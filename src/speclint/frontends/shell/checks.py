@@ -210,9 +210,10 @@ def _next_line_flag() -> re.Pattern[str]:
     by the tail of a wrapped line and flags: a number (`131072 --mem-fraction-static 0.8`, a
     value cut from its flag), a directory (`b1950/ --port 30000`, the end of a cut path) or a
     word starting with a capital letter (`LE3 --port 30000`, the end of a cut model name),
-    which no shell runs as a command."""
+    which no shell runs as a command. Not after a line that one `\\` continues (most lines
+    of flags follow one): the lookbehinds refuse it at its line end, before the rest is tried."""
     return patterns.compile(
-        r"\n[ \t]*(?:(?:\d+(?:\.\d+)?|[^\s'\"\\#$;&|<>()]*/|[A-Z][^\s'\"\\#$;&|<>()=]*)[ \t]+)?--[A-Za-z]"
+        r"\n(?:(?<!\\\n)|(?<=\\\\\n))[ \t]*(?:(?:\d+(?:\.\d+)?|[^\s'\"\\#$;&|<>()]*/|[A-Z][^\s'\"\\#$;&|<>()=]*)[ \t]+)?--[A-Za-z]"
     )
 
 
@@ -282,10 +283,8 @@ def _lines_before_flag_lines(text: str) -> Iterator[tuple[int, str]]:
     """Each line whose next line starts with a `--flag`, with its row, in order (but for those
     ending in one `\\`: continued): one search of the text, not a match per line."""
     row = position = 0
-    for match in _next_line_flag().finditer(text):
+    for match in _next_line_flag().finditer(text):  # (not after a line one `\` continues)
         end = match.start()
-        if text[end - 1 : end] == "\\" and text[end - 2 : end] != "\\\\":
-            continue  # (one `\` ends the line: it continues, as the caller's test would say)
         row += text.count("\n", position, end)
         position = end
         yield row, text[text.rfind("\n", 0, end) + 1 : end]

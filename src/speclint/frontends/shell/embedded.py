@@ -9,9 +9,9 @@ reason and origin the shell walker reads like any other variable.
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 
+from speclint.core import patterns
 from speclint.core.launches import Diagnostic, ExtractResult
 from speclint.core.records import dataclass
 from speclint.core.spans import Span
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from speclint.frontends.shell.walking import UnitReader
 
 
-_DQ_SPECIAL = re.compile(r'[\\"$`]')
+_DQ_SPECIAL = patterns.compile(r'[\\"$`]')
 """What a double quote escapes with a backslash to keep it literal."""
 
 

@@ -108,7 +108,7 @@ class Expander(ParameterExpansion):
         elif kind == "raw_string":
             return [Arg(Word(tm.node_text(node)[1:-1], tm.node_span(node)), node)]
         elif kind == "string" and node.named_child_count == 1:
-            child = node.named_children[0]
+            child = node.named_child(0)  # (not `named_children`: one Node made, not a list of them)
             if child.type == "expansion":
                 elements = self._quoted_array(node)
                 if elements is not None:
@@ -139,7 +139,7 @@ class Expander(ParameterExpansion):
             or not child.named_child_count
         ):
             return None
-        name = self.tm.node_text(child.named_children[-1])
+        name = self.tm.node_text(child.named_child(child.named_child_count - 1))
         if name in ("@", "*") or name.isdigit() or name in SPECIAL_NOT_SPLIT:
             return None
         value = self.env.get(name)
@@ -324,7 +324,8 @@ class Expander(ParameterExpansion):
             # as (concatenation (variable_name) (word)): bash reads it as plain text
             out.append(("lit", tm.node_text(node), quoted, None, None))
         elif kind == "simple_expansion":
-            name_node = node.named_children[-1] if node.named_child_count else None
+            last = node.named_child_count - 1
+            name_node = node.named_child(last) if last >= 0 else None
             name = tm.node_text(name_node) if name_node is not None else ""
             if len(name) > 1 and name.isdigit():  # `$10` is `${1}0` (only `${10}` is the tenth)
                 self._variable(name[0], quoted, out)

@@ -13,8 +13,7 @@ arithmetic expansion first, `\\<newline>` is removed and `\\` quotes `\\`, `$` a
 
 from __future__ import annotations
 
-import re
-
+from speclint.core import patterns
 from speclint.core.launches import Diagnostic
 from speclint.frontends.shell.launch import SHELLS, SSH_VALUE_LETTERS
 from speclint.frontends.shell.launcher_words import TEXT_COMMANDS, static_word
@@ -31,7 +30,7 @@ if TYPE_CHECKING:
     from speclint.frontends.shell.walking import Walking
 
 _ESCAPABLE = "\\$`"
-_SPECIAL = re.compile(rb"\$([0-9@#?$!*-])")
+_SPECIAL = patterns.compile(rb"\$([0-9@#?$!*-])")
 
 
 def _ssh_reads_stdin(words: list[str | None]) -> bool:

@@ -11,8 +11,7 @@ or match their arguments (`echo`, `grep`, `pkill`) never run them, so they are l
 
 from __future__ import annotations
 
-import re
-
+from speclint.core import patterns
 from speclint.frontends.recognise import command_entry, module_entry
 
 TYPE_CHECKING = False
@@ -22,7 +21,7 @@ if TYPE_CHECKING:
     from speclint.core.spans import Span
     from speclint.frontends.shell.text import TextMap
 
-_PYTHON = re.compile(r"(python|pypy)(\d+(\.\d+)*t?)?")
+_PYTHON = patterns.compile(r"(python|pypy)(\d+(\.\d+)*t?)?")
 _VALUE_OPTIONS = frozenset({"-W", "-X", "-Q"})
 """CPython's interpreter options that take the next word as their value (`python -W ignore -m`)."""
 TEXT_COMMANDS = frozenset(

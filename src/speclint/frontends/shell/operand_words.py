@@ -11,8 +11,7 @@ word, `'--flag '`): its parts are taken one by one, the gaps between them kept a
 
 from __future__ import annotations
 
-import re
-
+from speclint.core import patterns
 from speclint.core.spans import Span
 from speclint.core.words import Word
 
@@ -23,7 +22,7 @@ if TYPE_CHECKING:
     from speclint.frontends.shell.fields import Piece
     from speclint.frontends.shell.text import TextMap
 
-_RUNS = re.compile(r"[ \t\n]+|[^ \t\n]+")
+_RUNS = patterns.compile(r"[ \t\n]+|[^ \t\n]+")
 
 
 def flat_operands(tm: TextMap, operands: list[Node]) -> list[Node]:

@@ -72,5 +72,7 @@ def after_target(redirect: Node) -> list[Node]:
     """The words tree-sitter-bash puts in a redirection after its target (`> server.log
     --port 1`): bash takes only the first word as the file; the others are the command's
     arguments, in order (`cmd a > f b` runs `cmd a b`)."""
+    if redirect.named_child_count < 2:  # (most: `> server.log`, the target alone)
+        return []
     named = [c for c in redirect.named_children if c.type not in ("file_descriptor", "comment")]
     return named[1:]

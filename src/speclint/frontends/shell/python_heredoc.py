@@ -14,9 +14,9 @@ unread, never passed over.
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 
+from speclint.core import patterns
 from speclint.frontends.shell.launcher_words import static_word
 
 TYPE_CHECKING = False
@@ -36,7 +36,7 @@ the Python one, which imports it."""
 CONTAINER_TOOLS = frozenset({"docker", "podman", "nerdctl", "docker-compose", "podman-compose"})
 """Whose `exec -i CONTAINER python3 -` (compose: `exec SERVICE`) runs the here-document in the
 container."""
-_PLACEHOLDER = re.compile(r"\$\{(__speclint_\w+)\}")
+_PLACEHOLDER = patterns.compile(r"\$\{(__speclint_\w+)\}")
 
 
 def reads_stdin(walker: Walking, command: Node) -> bool:

@@ -136,6 +136,10 @@ def _importlib_util() -> tuple[Callable[[str], Any], Callable[..., Any], Callabl
 
 _tree_sitter = _binding("tree_sitter")
 BASH = _tree_sitter.Language(_binding("tree_sitter_bash").language())
+NAME_FIELD: int = BASH.field_id_for_name("name") or 0
+VALUE_FIELD: int = BASH.field_id_for_name("value") or 0
+"""The grammar's `name` and `value` fields, for `child_by_field_id` where a node is asked for
+them thousands of times a batch (`child_by_field_name` looks the name up among the fields each call)."""
 _parser: tree_sitter.Parser | None = None
 
 
@@ -283,6 +287,8 @@ class TextMap:
         return at
 
     def node_text(self, node: tree_sitter.Node) -> str:
+        if self._byte_to_char is None:  # ASCII: the bytes' offsets are the text's, nothing decoded
+            return self.text[node.start_byte : node.end_byte]
         return self.data[node.start_byte : node.end_byte].decode("utf-8", "surrogatepass")
 
     def derive(self, pieces: list[tuple[str, int, int]]) -> TextMap:

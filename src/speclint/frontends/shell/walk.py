@@ -13,7 +13,7 @@ from speclint.frontends.shell import assignments
 from speclint.frontends.shell.expand import Expander
 from speclint.frontends.shell.function_defs import CallReadings, Definition, globals_assigned
 from speclint.frontends.shell.launch import may_matter, recognize
-from speclint.frontends.shell.text import parse_bytes
+from speclint.frontends.shell.text import NAME_FIELD, parse_bytes
 from speclint.frontends.shell.variables import BUILTINS_WITH_EFFECTS, Env, VarValue, dynamic_value
 
 TYPE_CHECKING = False
@@ -318,9 +318,9 @@ class Walker:
     # ---- commands -----------------------------------------------------------------------------
 
     def command(self, node: Node) -> None:
-        name_node = node.child_by_field_name("name")
+        name_node = node.child_by_field_id(NAME_FIELD)
         if name_node is not None and name_node.named_child_count == 1:
-            name_word = name_node.named_children[0]
+            name_word = name_node.named_child(0)
             if name_word.type == "word":
                 raw = self.tm.data[node.start_byte : node.end_byte]
                 name = self.tm.node_text(name_word)

@@ -7,9 +7,9 @@ always decides (models/drafter.py), and a rule reporting a name-inferred kind sa
 
 from __future__ import annotations
 
-import re
+from speclint.core import patterns
 
-_EAGLE3_NAME = re.compile(r"(?<![a-z0-9])eagle[-_]?3(?![0-9])", re.IGNORECASE)
+_EAGLE3_NAME = patterns.compile(r"(?<![a-z0-9])eagle[-_]?3(?![0-9])", patterns.IGNORECASE)
 
 
 def eagle3_in_name(reference: str) -> str | None:

@@ -17,6 +17,7 @@ from speclint.core.spans import Span
 from speclint.core.words import Word
 from speclint.sglang.flags.flag_use import FlagUse as FlagUse
 from speclint.sglang.flags.option_matching import Classified, classify, has_negative_number_options
+from speclint.sglang.flags.spec_table import SpecsByKey
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -92,7 +93,11 @@ def parse_argv(
     kinds: list[str] = []
     items: list[Classified | FlagSpec | None] = []
     after_double_dash = False
-    exact = schema.by_option.get
+    by_option = schema.by_option
+    exact = by_option.get
+    made = (
+        by_option.made.get if isinstance(by_option, SpecsByKey) else exact
+    )  # (a router's, a bench's: a dict)
     for word in words:
         text = word.text
         if text is not None and (after_double_dash or not text or text[0] != "-"):
@@ -104,7 +109,7 @@ def parse_argv(
             items.append(None)
             continue
         if text is not None and text != "--":
-            spec = exact(text)  # (`classify`'s own first lookup)
+            spec = made(text) or exact(text)  # (`classify`'s own first lookup; a spec is never false)
             if spec is not None:
                 kinds.append("O")
                 items.append(spec)

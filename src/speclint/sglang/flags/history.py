@@ -16,15 +16,17 @@ Kinds of removal (`Removal.kind`):
 
 from __future__ import annotations
 
-import re
 from functools import cache, lru_cache
 
+from speclint.core import patterns
 from speclint.sglang.flags.release_index import option_entries, releases_of, spec_in, table
 from speclint.sglang.flags.schema import options_of, supported_versions
 from speclint.sglang.flags.versions import version_key
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    import re
+
     from speclint.sglang.flags.flag_changes import Change, PrefixMeaning, Removal, Replacement
     from speclint.sglang.flags.schema import (
         FlagSpec,
@@ -47,12 +49,12 @@ def __getattr__(name: str) -> object:
 
 @cache  # compiled on first use, as the next: only for a deprecated flag
 def _replacement() -> re.Pattern[str]:
-    return re.compile(r"^(--[\w-]+)(?:=(\S+))?$")
+    return patterns.compile(r"^(--[\w-]+)(?:=(\S+))?$")
 
 
 @cache
 def _mention() -> re.Pattern[str]:
-    return re.compile(r"--[a-z][\w-]*")
+    return patterns.compile(r"--[a-z][\w-]*")
 
 
 def _older(a: str, b: str) -> bool:

@@ -197,7 +197,11 @@ class LaunchConfig:
         if not found and unread_after < 0:
             unset = self._defaults.get(dest)
             return unset if unset is not None else _default_setting(self._defaults, self.schema, dest)
-        spec = self.schema.by_dest.get(dest)
+        by_dest = self.schema.by_dest
+        made = (
+            by_dest.made.get(dest) if isinstance(by_dest, SpecsByKey) else None
+        )  # (without a call once asked)
+        spec = made or by_dest.get(dest)
         default = spec.default if spec is not None else None
         if not found:
             return Setting(dest, default, (), True)

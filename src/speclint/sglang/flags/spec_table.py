@@ -27,7 +27,7 @@ else:
 class SpecsByKey(Mapping[str, Spec]):
     """key (option string or dest) -> Spec, in the order of `where` (a dict's)."""
 
-    __slots__ = ("_where", "_make", "orders")
+    __slots__ = ("_where", "_make", "orders", "made")
 
     def __init__(
         self,
@@ -40,6 +40,9 @@ class SpecsByKey(Mapping[str, Spec]):
         self.orders = orders
         """For option strings: (the keys sorted, key -> its rank among the keys, the `--` keys
         sorted), as `FlagSchema` would work them out (kept with the release)."""
+        self.made: dict[str, Spec] = {}
+        """The keys `get` answered, and their Spec: `made.get(key) or get(key)` answers a key
+        asked before without a Python call (argparse's lookup of each option word)."""
 
     def __getitem__(self, key: str) -> Spec:
         return self._make(self._where[key])
@@ -55,7 +58,10 @@ class SpecsByKey(Mapping[str, Spec]):
 
     def get(self, key: str, default: object = None) -> Spec | None:  # type: ignore[override]
         at = self._where.get(key)
-        return default if at is None else self._make(at)  # type: ignore[return-value]
+        if at is None:
+            return default  # type: ignore[return-value]
+        found = self.made[key] = self._make(at)
+        return found
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._where)

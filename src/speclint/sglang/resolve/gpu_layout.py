@@ -5,13 +5,14 @@ CUDA_VISIBLE_DEVICES entries. Read by rules and by `speclint run`; split from `p
 
 from __future__ import annotations
 
-import re
 from functools import cache, lru_cache
 
+from speclint.core import patterns
 from speclint.sglang.resolve.parallel import int_or_none, own_traits
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    import re
     from collections.abc import Mapping
 
     from speclint.sglang.flags.launch_config import LaunchConfig
@@ -131,7 +132,7 @@ def _co_launch_workers(config: LaunchConfig, tp: int | None) -> int | None:
 
 @cache  # compiled on first use: only for a launch with CUDA_VISIBLE_DEVICES
 def _cuda_entry() -> re.Pattern[str]:
-    return re.compile(r"\d+|GPU-[0-9A-Za-z-]+|MIG-[0-9A-Za-z/-]+")
+    return patterns.compile(r"\d+|GPU-[0-9A-Za-z-]+|MIG-[0-9A-Za-z/-]+")
 
 
 @lru_cache(maxsize=256)  # a batch repeats a few values

@@ -15,6 +15,7 @@ other hooks, ROCm) the fields are `Unknown`, each with why.
 
 from __future__ import annotations
 
+from speclint.sglang.flags.launch_config import UNKNOWN_VALUE
 from speclint.sglang.resolve.backend_gpu import backend_gpu_checks, kv4_check
 from speclint.sglang.resolve.gpu_page_size import gpu_page_size
 from speclint.sglang.resolve.hardware_flags import (
@@ -60,12 +61,18 @@ def resolve_hardware(state: ResolutionState, gpu: GpuProfile | None) -> None:
 
 def _resolve_hardware(state: ResolutionState, gpu: GpuProfile | None) -> None:
     values, asked, config = state.values, state.asked, state.config
+    known = config.known_values  # (every word read: each field's value without a call, None if none)
     for name in GPU_FIELDS:
         if name not in values:
-            value = None
-            if config.knows(name):
+            if known is not None:
+                value = known.get(name)
+                if value is UNKNOWN_VALUE:
+                    value = Unknown("set from a value speclint cannot read")
+            elif config.knows(name):
                 setting = config.get(name)
                 value = Unknown("set from a value speclint cannot read") if setting.dynamic else setting.value
+            else:
+                value = None
             values[name] = asked[name] = value
     problem = modelled_flags_problem(state.config) if state.traits.gpu_resolution else None
     logic = state.gpu_logic

@@ -10,11 +10,9 @@ attention-DP groups.
 
 from __future__ import annotations
 
-from speclint.sglang.flags.schema import BENCH_DEST_PREFIX, ROUTER_DEST_PREFIX
-
-_OWN_OPTIONS = (ROUTER_DEST_PREFIX, BENCH_DEST_PREFIX)
-"""Dests of options that never reach ServerArgs (a router's or a benchmark script's own:
-`is_router_option`, `is_bench_option`, inlined: asked of every flag)."""
+from speclint.sglang.flags.schema import (
+    OWN_DESTS,  # (`is_router_option`, `is_bench_option`: asked of every flag)
+)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -120,7 +118,7 @@ def modelled_flags_problem(config: LaunchConfig, beside: frozenset[str] = frozen
         return "the launch has words speclint cannot read"
     for use in config.parsed.uses:
         spec = use.spec
-        if spec is None or use.how in ("ambiguous", "unknown") or spec.dest.startswith(_OWN_OPTIONS):
+        if spec is None or use.how in ("ambiguous", "unknown") or OWN_DESTS[spec.dest]:
             continue  # sglang_router.launch_server's or a benchmark script's own option
         if spec.dest not in MODELLED_FLAGS and spec.dest not in beside:
             return f"{use.matched or use.written} feeds SGLang hooks speclint does not model"
