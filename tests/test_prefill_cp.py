@@ -64,3 +64,30 @@ def test_mla_prefill_cp_leaves_the_all_to_all_backend_and_ep_size_unknown():
         f"{QWEN3} --moe-a2a-backend none --enable-prefill-cp --cp-strategy zigzag\n", "0.5.23", "b200"
     )
     assert plain["moe_a2a_backend"] == "none"
+
+
+def test_attention_cp_size_must_divide_tp_with_the_dp_size():
+    text = f"{QWEN3} --moe-a2a-backend megamoe --attn-cp-size 8 --dp-size 8 --enable-dp-attention\n"
+    for version, size in (("0.5.21", "dp_size"), ("0.5.22", "attn_dp_size"), ("0.5.23", "attn_dp_size")):
+        [error] = errors(text, version, "b200")
+        assert error.message == (
+            f"SGLang {version} refuses this launch in handle_context_parallelism: AssertionError: tp_size "
+            f"must be divisible by {size} * attn_cp_size (--attn-cp-size 8: `tp_size % ({size} * "
+            f"attn_cp_size) == 0` fails with attn_cp_size 8, {size} 8, tp_size 8)"
+        )
+    dsv3 = f"{DSV3} --moe-a2a-backend megamoe --attn-cp-size 4 --attn-dp-size 8 --max-running-requests 16\n"
+    [error] = errors(dsv3, "0.5.23", "b200")
+    assert "tp_size must be divisible by attn_dp_size * attn_cp_size" in error.message
+
+
+def test_attention_cp_size_accepted_where_it_divides():
+    assert (
+        errors(
+            f"{QWEN3} --moe-a2a-backend megamoe --attn-cp-size 4 --chunked-prefill-size 4096\n",
+            "0.5.23",
+            "b200",
+        )
+        == []
+    )
+    cp2 = f"{DSV3} --moe-a2a-backend megamoe --attn-cp-size 2 --attn-dp-size 2 --chunked-prefill-size 4096\n"
+    assert [e for e in errors(cp2, "0.5.23", "b200") if "divisible" in e.message] == []

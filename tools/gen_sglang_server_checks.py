@@ -51,6 +51,9 @@ Per release, name -> index of its reading:
   ValueError("...")` in the context-parallelism handler (tools/sglang_cp_strategy.py) ->
   {"message", "where", "legacy": the older switches tested the same way elsewhere}; null where
   not so.
+- `cp_asserts` (0.5.9+): the same handler's `if attn_cp_size > 1:` asserts (tp_size divisible
+  by attn_cp_size, by the DP size times it, ...) -> {"where", "asserts": [[test, message]]}
+  (tools/sglang_cp_strategy.py); null where not so.
 """
 
 from __future__ import annotations
@@ -63,7 +66,7 @@ import zipfile
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from line_array import per_release_generator  # noqa: E402
-from sglang_cp_strategy import read_cp_strategy_required  # noqa: E402
+from sglang_cp_strategy import read_cp_asserts, read_cp_strategy_required  # noqa: E402
 from sglang_server_readings import env_flag_compat, runner_writers, template  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -335,6 +338,7 @@ def read_release(path: str) -> list[tuple[str, object]]:
         ("env_flag_compat", env_flag_compat([s for s in sources if "_has_cli_arg(" in s], environ)),
         ("runner_writers", runner_writers([(n, s) for n, s in named if "moe_runner_backend" in s])),
         ("cp_strategy_required", read_cp_strategy_required(sources)),
+        ("cp_asserts", read_cp_asserts(sources)),
     ]
 
 

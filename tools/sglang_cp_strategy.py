@@ -76,3 +76,63 @@ def _returns(body: list[ast.stmt]) -> bool:
         if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
             todo.extend(ast.iter_child_nodes(node))
     return False
+
+
+_PREFIXES = ("self.", "cfg.", "view.")
+
+
+def read_cp_asserts(sources: list[str]) -> dict[str, object] | None:
+    """The same handler's `if P.attn_cp_size > 1:` (P: `self`, 0.5.9-0.5.18; `view`, the
+    resolved values, 0.5.19+) whose body is asserts alone, each `assert <test>, "message"` (or
+    no message) over the handler's fields -> {"where", "asserts": [[test with the `self.` /
+    `cfg.` / `view.` prefixes dropped, message or null], ...] in order}; None where no such
+    statement or a test reads anything but fields, integers, `%`, `*`, `==` and `not`."""
+    for source in (s for s in sources if "attn_cp_size > 1" in s):
+        for function in (f for f in ast.walk(ast.parse(source)) if isinstance(f, ast.FunctionDef)):
+            if not function.name.endswith("context_parallelism"):
+                continue
+            for index, stmt in enumerate(function.body):
+                if not (
+                    isinstance(stmt, ast.If)
+                    and ast.unparse(stmt.test) in {f"{p}attn_cp_size > 1" for p in _PREFIXES}
+                    and not stmt.orelse
+                ):
+                    continue
+                asserts: list[list[str | None]] = []
+                for checked in stmt.body:
+                    message = checked.msg if isinstance(checked, ast.Assert) else None
+                    if not (
+                        isinstance(checked, ast.Assert)
+                        and _plain(checked.test)
+                        and (
+                            message is None
+                            or (isinstance(message, ast.Constant) and isinstance(message.value, str))
+                        )
+                    ):
+                        return None
+                    text = ast.unparse(checked.test)
+                    for prefix in _PREFIXES:
+                        text = text.replace(prefix, "")
+                    asserts.append([text, message.value if isinstance(message, ast.Constant) else None])
+                if _returns(function.body[:index]) or not asserts:
+                    return None
+                return {"where": function.name, "asserts": asserts}
+    return None
+
+
+def _plain(node: ast.expr) -> bool:
+    for part in ast.walk(node):
+        if isinstance(part, ast.Attribute):
+            if not (isinstance(part.value, ast.Name) and f"{part.value.id}." in _PREFIXES):
+                return False
+        elif isinstance(part, ast.Name):
+            if part.id not in ("self", "cfg", "view"):
+                return False
+        elif not isinstance(
+            part,
+            (ast.Constant, ast.BinOp, ast.Compare, ast.UnaryOp, ast.Mod, ast.Mult, ast.Eq, ast.Not, ast.Load),
+        ):
+            return False
+        if isinstance(part, ast.Constant) and not isinstance(part.value, int):
+            return False
+    return True
