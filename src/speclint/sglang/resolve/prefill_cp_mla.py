@@ -1,11 +1,12 @@
 """--enable-prefill-cp on an MLA target (DeepSeek-V3, Kimi-K2.5): SGLang's DeepSeek model
-override sets MLA context parallelism up itself (0.5.21-0.5.23 `model_overrides/deepseek_v2.py`,
+override sets MLA context parallelism up itself (0.5.23 `model_overrides/deepseek_v2.py`,
 `if cfg.enable_prefill_cp and use_mla_backend(server_args):` declaring the attention-DP and
 attention-CP sizes, --dp-size 1, the MoE all-to-all backend deepep, the expert-parallel size and
 the dense-MoE TP size), which speclint does not model: those fields are unknown, with the cause,
-rather than the values as given. Oracle (record.py --generator a2a_cp seed 22005, 0.5.21-0.5.23,
-fake H100 and B200): DeepSeek-V3 with --enable-prefill-cp resolved --moe-a2a-backend megamoe and
-none to deepep and ep_size 1 to the TP size, and its MegaMoE token budget was not checked."""
+rather than the values as given. Oracle (record.py --generator a2a_cp, seed 22005 on 0.5.21-0.5.23
+and 22006 on 0.5.14, 0.5.17, 0.5.19 and 0.5.20, fake H100 and B200): DeepSeek-V3 with
+--enable-prefill-cp resolved --moe-a2a-backend megamoe and none to deepep and ep_size 1 to the TP
+size, and its MegaMoE token budget was not checked."""
 
 from __future__ import annotations
 
