@@ -63,7 +63,9 @@ def test_mla_prefill_cp_leaves_the_all_to_all_backend_and_ep_size_unknown():
     options = LintOptions(sglang_version="0.5.23", gpu=profile("h100"), read_pyproject=False)
     [context] = lint_text(text, "x.sh", options).contexts
     assert context.resolution is not None
-    assert [a.field for a in context.resolution.adjustments if a.field in ("ep_size", "moe_a2a_backend")] == []
+    assert [
+        a.field for a in context.resolution.adjustments if a.field in ("ep_size", "moe_a2a_backend")
+    ] == []
     plain = _effective(
         f"{QWEN3} --moe-a2a-backend none --enable-prefill-cp --cp-strategy zigzag\n", "0.5.23", "b200"
     )
