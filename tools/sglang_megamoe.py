@@ -263,7 +263,7 @@ def read_megamoe_token_budget(
     `"S" in str(hf_quant_config.get("K", ""))` as "quant_algo": [K, S], "returns": the tests
     of its top-level `if T: return`, "partitions": those of the chain splitting the tokens,
     "branches": that chain's tests and assignments (`budget_branches`),
-    "disabled": the message refusing chunked prefill turned off, "decode": 0.5.22+'s decode-side
+    "disabled": the message refusing chunked prefill turned off, "decode": 0.5.21+'s decode-side
     check (tools/sglang_megamoe_decode.py; `common`: utils/common.py's text), where read}."""
     needs = _budget_needs(sources)
     for _, tree, _ in sources:

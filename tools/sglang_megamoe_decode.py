@@ -1,4 +1,4 @@
-"""Read, statically (`ast`, never imported), the decode side of 0.5.22+'s
+"""Read, statically (`ast`, never imported), the decode side of 0.5.21+'s
 `validate_mega_moe_token_budget` (--moe-a2a-backend megamoe): before the disaggregation
 returns, `if cfg.disaggregation_mode != "prefill":` the largest decode / verify forward on one
 rank (`decode_tokens = HELPER(cfg)`) must fit `max_tokens_per_rank` (the budget's variable),
