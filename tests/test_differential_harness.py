@@ -55,3 +55,22 @@ def test_another_refusal_speclint_passes_is_still_missed():
     assert differential.classify("0.5.23", "resolve_once", launch) == [
         ("missed refusal", "ValueError in sglang.srt.server_args:_handle_x: boom")
     ]
+
+
+def test_defaults_compares_what_a_recording_lacks_with_the_argparse_default():
+    """A field the recording does not keep was neither given nor changed: with `defaults`
+    speclint's value is compared with the release's argparse default (here the recording's
+    ep_size, which --moe-a2a-backend deepep resolves to the TP size, is dropped: SGLang's
+    default 1 then differs from speclint's 8)."""
+    launch = {
+        "argv": ["--model-path", "fixtures/models/qwen3-8b", "--tp-size", "8", "--moe-a2a-backend", "deepep"],
+        "gpu": "H100",
+        "ok": True,
+        "changed": {},
+        "effective": {"tp_size": 8, "moe_a2a_backend": "deepep"},
+    }
+    assert differential.classify("0.5.23", "resolve_once", launch) == []
+    values = [
+        c for k, c in differential.classify("0.5.23", "resolve_once", launch, defaults=True) if k == "value"
+    ]
+    assert "ep_size: speclint 8, SGLang 1 (not recorded: SGLang's default)" in values

@@ -288,6 +288,7 @@ def test_the_generator_reads_the_older_forms_on_a_written_wheel(tmp_path):
         ],
         "architectures": ["DeepseekV3ForCausalLM", "GptOssForCausalLM"],
         "is_h20_device": "device_name and 'H20' in device_name and ('H200' not in device_name)",
+        "before_data_parallelism": None,  # no function here calls both handlers
     }
     # an early `return` guards what follows it: the rule is `enable_mis`
     assert late_piecewise_rules([tree]) == [

@@ -125,6 +125,7 @@ OUT = os.path.join(ROOT, "src", "speclint", "sglang", "data", "sglang_moe_defaul
 MODULES = ("sglang/srt/server_args.py", "sglang/srt/arg_groups/")
 ENVIRON = "sglang/srt/environ.py"
 MODEL_CONFIG = "sglang/srt/configs/model_config.py"
+COMMON = "sglang/srt/utils/common.py"
 
 
 def _sources(archive: zipfile.ZipFile) -> list[tuple[str, ast.Module, str]]:
@@ -313,6 +314,7 @@ def read_release(path: str) -> list[tuple[str, object]]:
         environ = archive.read(ENVIRON).decode("utf-8") if ENVIRON in names else None
         model_config = archive.read(MODEL_CONFIG).decode("utf-8") if MODEL_CONFIG in names else None
         registry = archive.read(REGISTRY).decode("utf-8") if REGISTRY in names else None
+        common = archive.read(COMMON).decode("utf-8") if COMMON in names else None
     out: list[tuple[str, object]] = []
     chunk = read_chunk_defaults(sources)
     if chunk is not None:
@@ -351,7 +353,7 @@ def read_release(path: str) -> list[tuple[str, object]]:
     megamoe = read_megamoe_architectures(sources, environ, model_config)
     if megamoe is not None:
         out.append(("megamoe_architectures", megamoe))
-    budget = read_megamoe_token_budget(sources, environ)
+    budget = read_megamoe_token_budget(sources, environ, common)
     if budget is not None:
         out.append(("megamoe_token_budget", budget))
     rewrites = read_a2a_rewrites(sources)

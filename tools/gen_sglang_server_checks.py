@@ -47,6 +47,13 @@ Per release, name -> index of its reading:
   body writes "triton"): `"resolution"` (server_args.py or arg_groups/, 0.5.4.post1+: the
   resolved value), `"model_runner"` (model_executor/model_runner.py, when the model loads:
   the resolved value stays fa3), `"none"`.
+- `cp_strategy_required` (0.5.14+): `if X.enable_prefill_cp and X.cp_strategy is None: raise
+  ValueError("...")` in the context-parallelism handler (tools/sglang_cp_strategy.py) ->
+  {"message", "where", "legacy": the older switches tested the same way elsewhere}; null where
+  not so.
+- `cp_asserts` (0.5.9+): the same handler's `if attn_cp_size > 1:` asserts (tp_size divisible
+  by attn_cp_size, by the DP size times it, ...) -> {"where", "asserts": [[test, message]]}
+  (tools/sglang_cp_strategy.py); null where not so.
 """
 
 from __future__ import annotations
@@ -59,6 +66,7 @@ import zipfile
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from line_array import per_release_generator  # noqa: E402
+from sglang_cp_strategy import read_cp_asserts, read_cp_strategy_required  # noqa: E402
 from sglang_server_readings import env_flag_compat, runner_writers, template  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -329,6 +337,8 @@ def read_release(path: str) -> list[tuple[str, object]]:
         ("fa3_e5m2_fallback", fa3_e5m2_fallback(sources, runner)),
         ("env_flag_compat", env_flag_compat([s for s in sources if "_has_cli_arg(" in s], environ)),
         ("runner_writers", runner_writers([(n, s) for n, s in named if "moe_runner_backend" in s])),
+        ("cp_strategy_required", read_cp_strategy_required(sources)),
+        ("cp_asserts", read_cp_asserts(sources)),
     ]
 
 

@@ -5,7 +5,9 @@ is `self.enable_flashinfer_allreduce_fusion = True` (`_handle_model_specific_adj
 0.5.13.post1 and older), as {"conditions": [each operand as written (`ast.unparse`), the
 architecture list left out], "architectures": [the names of its `model_arch in [...]`],
 "is_h20_device": the test assigned to the `is_h20_device` a condition names, as written, or
-None}. None where there is no such `if` with a `model_arch in [...]` (0.5.14+ resolve the
+None, "before_data_parallelism": whether the function holding the `if` is called before
+`_handle_data_parallelism` (which turns --enable-dp-attention off for --dp-size 1) by a function
+calling both (`__post_init__`), None where none does}. None where there is no such `if` with a `model_arch in [...]` (0.5.14+ resolve the
 backend instead; 0.5.6.x set the flag inside each architecture's branch, not read)."""
 
 from __future__ import annotations
@@ -43,7 +45,31 @@ def allreduce_fusion(trees: list[ast.Module]) -> dict[str, object] | None:
             if isinstance(function, ast.FunctionDef):
                 found = _read(function)
                 if found is not None:
+                    found["before_data_parallelism"] = _called_before(trees, function.name, DATA_PARALLELISM)
                     return found
+    return None
+
+
+DATA_PARALLELISM = "_handle_data_parallelism"
+
+
+def _called_before(trees: list[ast.Module], first: str, second: str) -> bool | None:
+    """In the first function calling both `self.<first>()` and `self.<second>()`: whether the
+    first call comes first; None where no function calls both."""
+    for tree in trees:
+        for function in (f for f in ast.walk(tree) if isinstance(f, ast.FunctionDef)):
+            lines: dict[str, int] = {}
+            for node in ast.walk(function):
+                if (
+                    isinstance(node, ast.Call)
+                    and isinstance(node.func, ast.Attribute)
+                    and isinstance(node.func.value, ast.Name)
+                    and node.func.value.id == "self"
+                    and node.func.attr in (first, second)
+                ):
+                    lines.setdefault(node.func.attr, node.lineno)
+            if len(lines) == 2:
+                return lines[first] < lines[second]
     return None
 
 

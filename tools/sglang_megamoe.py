@@ -252,7 +252,9 @@ _BUDGET_FIELDS = {
 }
 
 
-def read_megamoe_token_budget(sources: Sources, environ: str | None) -> dict[str, object] | None:
+def read_megamoe_token_budget(
+    sources: Sources, environ: str | None, common: str | None = None
+) -> dict[str, object] | None:
     """0.5.21+ `validate_mega_moe_token_budget`: a function assigning `max_tokens_per_rank =
     envs.X.get()` (environ.py: `X = EnvInt(N)`) after `if cfg.moe_a2a_backend != "A": return`,
     whose last `raise ValueError(f"...")` is the prefill budget's -> {"a2a": A, "env": X,
@@ -261,7 +263,8 @@ def read_megamoe_token_budget(sources: Sources, environ: str | None) -> dict[str
     `"S" in str(hf_quant_config.get("K", ""))` as "quant_algo": [K, S], "returns": the tests
     of its top-level `if T: return`, "partitions": those of the chain splitting the tokens,
     "branches": that chain's tests and assignments (`budget_branches`),
-    "disabled": the message refusing chunked prefill turned off}."""
+    "disabled": the message refusing chunked prefill turned off, "decode": 0.5.21+'s decode-side
+    check (tools/sglang_megamoe_decode.py; `common`: utils/common.py's text), where read}."""
     needs = _budget_needs(sources)
     for _, tree, _ in sources:
         for function in (f for f in ast.walk(tree) if isinstance(f, ast.FunctionDef)):
@@ -298,7 +301,12 @@ def read_megamoe_token_budget(sources: Sources, environ: str | None) -> dict[str
             default = env_int(environ, env)
             if message is None or default is None or needs is None:
                 return None
+            from sglang_megamoe_decode import read_megamoe_decode
+
+            functions = {f.name: f for _, t, _ in sources for f in t.body if isinstance(f, ast.FunctionDef)}
+            decode = read_megamoe_decode(function, functions, common)
             return {
+                **({"decode": decode} if decode is not None else {}),
                 "a2a": test.comparators[0].value,
                 "env": env,
                 "default": default,

@@ -60,3 +60,56 @@ def a2a(version: str, seed: int, n: int) -> list[dict]:
             case["env"] = {_BUDGET_ENV: str(rng.choice([4096, 16384, 65536]))}
         cases.append(case)
     return cases
+
+
+def a2a_cp(version: str, seed: int, n: int) -> list[dict]:
+    """`n` launches of --moe-a2a-backend megamoe around what `a2a` does not draw: context-parallel
+    prefill (--enable-prefill-cp with --attn-cp-size), the decode side of the token budget
+    (0.5.22+: the decode CUDA graph's largest batch, --max-running-requests, NEXTN's draft
+    tokens) and small values of the budget's variable; DeepSeek-V3 or Qwen3 with NVFP4 experts,
+    on a B200 or an H100."""
+    from speclint.sglang.flags.schema import options_of
+
+    options = options_of(version)
+    rng = random.Random(f"a2a-cp-{seed}")
+    cases = []
+    for _ in range(n):
+        tp = rng.choice([4, 8, 8])
+        model = rng.choice([DSV3, DSV3, QWEN3])
+        launch: Launch = [("--model-path", model), ("--tp-size", str(tp))]
+        launch.append(("--quantization", rng.choice(["modelopt_fp4", "modelopt_fp4", "fp8"])))
+        launch.append(("--moe-a2a-backend", rng.choice(["megamoe", "megamoe", "megamoe", "none"])))
+        if rng.random() < 0.4:
+            launch.append(("--enable-prefill-cp", None))
+            if rng.random() < 0.85:
+                launch.append(("--cp-strategy", rng.choice(["zigzag", "interleave"])))
+        if rng.random() < 0.5:
+            launch.append(("--attn-cp-size", str(rng.choice([1, 2, 4, tp]))))
+        dp = rng.choice([None, None, None, 2, tp])
+        if dp is not None:
+            launch += rng.choice(
+                [[("--attn-dp-size", str(dp))], [("--dp-size", str(dp)), ("--enable-dp-attention", None)]]
+            )
+        if rng.random() < 0.15:
+            launch.append(("--disaggregation-mode", rng.choice(["prefill", "decode"])))
+        if rng.random() < 0.5:
+            launch.append(("--chunked-prefill-size", str(rng.choice([1024, 4096, 8192, 16384, 32768]))))
+        if rng.random() < 0.35:
+            launch.append(("--cuda-graph-max-bs-decode", str(rng.choice([8, 64, 256, 512, 1024]))))
+        if rng.random() < 0.35:
+            launch.append(("--max-running-requests", str(rng.choice([16, 100, 256, 1024, 4096]))))
+        if model == DSV3 and rng.random() < 0.25:
+            launch.append(("--speculative-algorithm", "NEXTN"))
+            if rng.random() < 0.6:
+                launch += [
+                    ("--speculative-num-steps", "3"),
+                    ("--speculative-eagle-topk", "1"),
+                    ("--speculative-num-draft-tokens", str(rng.choice([2, 4]))),
+                ]
+        if rng.random() < 0.15:
+            launch.append(("--disable-cuda-graph", None))
+        case = {"argv": _flatten(launch, options), "gpu": rng.choice(["B200", "B200", "H100"])}
+        if rng.random() < 0.6:
+            case["env"] = {_BUDGET_ENV: str(rng.choice([64, 128, 256, 512, 1024, 2048, 4096, 16384]))}
+        cases.append(case)
+    return cases

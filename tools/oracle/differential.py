@@ -20,6 +20,12 @@ lints the same command line for the release and the GPU it was recorded on, and 
   field as unknown that the release resolved to a value other than None (``--unknown``: counted
   and grouped by field and speclint's reason; the default counts only the three kinds above).
 
+A recording keeps the fields a launch gives, those resolution changed and those speclint models
+(record.py `compact`); ``--defaults`` also compares every other field speclint states with the
+release's argparse default (the flag's, read into the flag schema): a field the recording lacks
+was neither given nor changed, so SGLang left it there. Its differences count as VALUE
+differences too, "(not recorded: SGLang's default)" in their cause.
+
 Disagreements are grouped by cause: a false error by speclint's code and message (numbers and
 paths blanked), a missed refusal by SGLang's exception, raising function and message. Counts
 per release and seed first, then each group with its count and one example launch.
@@ -93,7 +99,30 @@ def describe(launch: dict) -> str:
     return f"[{launch['gpu']}] {env + ' ' if env else ''}{shlex.join(argv)}"
 
 
-def classify(version: str, mode: str, launch: dict, unknown: bool = False) -> list[tuple[str, str]]:
+def _defaults(version: str) -> dict[str, object]:
+    """{dest: the argparse default} of the release's flags whose default reads as a literal."""
+    import ast
+
+    from speclint.sglang.flags.schema import options_of
+
+    found = _DEFAULTS.get(version)
+    if found is None:
+        found = {}
+        for spec in options_of(version).values():
+            try:
+                found.setdefault(spec.dest, ast.literal_eval(str(spec.default)))
+            except (ValueError, SyntaxError):
+                continue
+        _DEFAULTS[version] = found
+    return found
+
+
+_DEFAULTS: dict[str, dict[str, object]] = {}
+
+
+def classify(
+    version: str, mode: str, launch: dict, unknown: bool = False, defaults: bool = False
+) -> list[tuple[str, str]]:
     """[(kind, cause)] for one launch; [] when speclint and the release agree."""
     from speclint.core.findings import Severity
     from speclint.engine import lint_text
@@ -129,12 +158,15 @@ def classify(version: str, mode: str, launch: dict, unknown: bool = False) -> li
                 )
             continue
         mine = _relative(mine)
+        note = ""
+        if theirs is _MISSING and defaults and field in _defaults(version):
+            theirs, note = _defaults(version)[field], " (not recorded: SGLang's default)"
         if theirs is not _MISSING and not (mine == theirs and type(mine) is type(theirs)):
-            out.append(("value", f"{field}: speclint {mine!r}, SGLang {theirs!r}"))
+            out.append(("value", f"{field}: speclint {mine!r}, SGLang {theirs!r}{note}"))
     return out
 
 
-def run(paths: list[str], examples: int, unknown: bool = False) -> dict:
+def run(paths: list[str], examples: int, unknown: bool = False, defaults: bool = False) -> dict:
     per_run: dict[str, Counter] = {}
     groups: dict[tuple[str, str], list[tuple[str, str]]] = defaultdict(list)
     for path in paths:
@@ -146,7 +178,7 @@ def run(paths: list[str], examples: int, unknown: bool = False) -> dict:
         tally = per_run.setdefault(label, Counter())
         for launch in doc["launches"]:
             tally["launches"] += 1
-            found = classify(version, mode, launch, unknown)
+            found = classify(version, mode, launch, unknown, defaults)
             kinds = {k for k, _ in found}
             for kind in kinds or {"agree"}:
                 tally[kind] += 1
@@ -189,8 +221,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--examples", type=int, default=1, help="example launches shown per cause")
     ap.add_argument("--json", help="write the counts and groups here")
     ap.add_argument("--unknown", action="store_true", help="also list values speclint leaves unknown")
+    ap.add_argument(
+        "--defaults",
+        action="store_true",
+        help="compare the fields a recording lacks with the release's argparse defaults",
+    )
     args = ap.parse_args(argv)
-    report = run(args.recordings, args.examples, args.unknown)
+    report = run(args.recordings, args.examples, args.unknown, args.defaults)
     if args.json:
         with open(args.json, "w") as handle:
             json.dump(report, handle, indent=1)

@@ -29,6 +29,9 @@ class AllreduceFusion:
     architectures: tuple[str, ...]
     is_h20_device: str | None
     """The test assigned to `is_h20_device`, as written (None: not there)."""
+    before_data_parallelism: bool | None = None
+    """`__post_init__` runs it before `_handle_data_parallelism` (0.5.7-0.5.13.post1): it reads
+    --enable-dp-attention as given, before --dp-size 1 turns it off (None: not read)."""
 
 
 def allreduce_fusion(version: str) -> AllreduceFusion | None:
@@ -39,19 +42,40 @@ def allreduce_fusion(version: str) -> AllreduceFusion | None:
     if not isinstance(fusion, dict):
         return None
     h20 = fusion.get("is_h20_device")
+    before = fusion.get("before_data_parallelism")
     return AllreduceFusion(
-        tuple(fusion["conditions"]), tuple(fusion["architectures"]), h20 if isinstance(h20, str) else None
+        tuple(fusion["conditions"]),
+        tuple(fusion["architectures"]),
+        h20 if isinstance(h20, str) else None,
+        before if isinstance(before, bool) else None,
     )
 
 
-def _holds(condition: str, state: ResolutionState, gpu: GpuProfile, h20_test: str | None) -> bool | None:
+def _dp_attention(state: ResolutionState, before: bool | None) -> bool | None:
+    """--enable-dp-attention as the `if` reads it (None: not known): as given where the release
+    runs the `if` before `_handle_data_parallelism`, as resolved after it; where the order is not
+    read, only a value both agree on."""
+    resolved = state.get("enable_dp_attention")
+    config = state.config
+    asked = config.value("enable_dp_attention", False) if config.known("enable_dp_attention") else None
+    if before is True:
+        return asked if isinstance(asked, bool) else None
+    if before is False or asked == resolved:
+        return resolved if isinstance(resolved, bool) else None
+    return None
+
+
+def _holds(
+    condition: str, state: ResolutionState, gpu: GpuProfile, h20_test: str | None, before: bool | None = None
+) -> bool | None:
     """Whether one condition, as written, holds for the launch (None: not modelled)."""
     sm = gpu.sm or 0
+    dp_attention = _dp_attention(state, before)
     values = {
         "not self.enable_flashinfer_allreduce_fusion": True,  # the caller returns when it is on
         "is_sm90_supported() or is_sm100_supported()": sm == 90 or sm // 10 == 10,
         "self.tp_size > 1": isinstance(tp := state.get("tp_size"), int) and tp > 1,
-        "not self.enable_dp_attention": state.get("enable_dp_attention") is False,
+        "not self.enable_dp_attention": None if dp_attention is None else not dp_attention,
         "self.nnodes == 1": state.get("nnodes") == 1,
         "self.moe_a2a_backend == 'none'": state.get("moe_a2a_backend") == "none",
         # not a modelled flag (hardware_flags): given, the field is unknown before this
@@ -79,7 +103,7 @@ def fusion_flag(state: ResolutionState, gpu: GpuProfile | None) -> None:
     ):
         state.set_unknown(FIELD, "the parallel sizes are not readable")
         return
-    held = [_holds(c, state, gpu, read.is_h20_device) for c in read.conditions]
+    held = [_holds(c, state, gpu, read.is_h20_device, read.before_data_parallelism) for c in read.conditions]
     if None in held:
         condition = read.conditions[held.index(None)]
         state.set_unknown(FIELD, f"SGLang {state.checked_version}'s condition `{condition}` is not modelled")

@@ -264,9 +264,14 @@ def _boundary_reduction(state: ResolutionState) -> None:
 
 
 def _dp_lm_head(state: ResolutionState) -> None:
-    """`_data_parallelism_defaults`: one DP rank (replicas × attention-DP groups) means no
-    DP LM head; otherwise the value as given."""
+    """`_data_parallelism_defaults` (0.5.4's `_handle_data_parallelism`: `if self.dp_size == 1:
+    ... self.enable_dp_lm_head = False`): one DP rank (replicas × attention-DP groups) means no
+    DP LM head; otherwise the value as given. Oracle (record.py --generator wide, seeds 22002
+    and 22003 on 0.5.4-0.5.13, 0.5.16, 0.5.22 and 0.5.23): False on every accepted launch
+    without the flag, with --dp-size 1 or 2."""
     attn, dp = state.get("attn_dp_size"), state.get("dp_size")
+    if attn is None and not state.config.knows("attn_dp_size"):
+        attn = 1  # a release without --attn-dp-size (0.5.21 and older): the DP ranks are --dp-size's
     if not (isinstance(attn, int) and isinstance(dp, int)):
         state.set_unknown("enable_dp_lm_head", "the data-parallel sizes are not readable")
     elif attn * dp == 1:

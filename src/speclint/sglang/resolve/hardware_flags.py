@@ -47,6 +47,7 @@ MODELLED_FLAGS = (
             "tensor_parallel_size",  # --tp-size before 0.5.14 (parallel.py: tp_size from it)
             "pp_size",
             "dp_size",
+            "data_parallel_size",  # --dp-size before 0.5.14 (parallel.py: dp_size from it)
             "attn_dp_size",
             "enable_dp_attention",
             "nnodes",

@@ -86,14 +86,19 @@ def check_megamoe_budget(state: ResolutionState) -> None:
         or not _needs(state, read["needs"], architectures[0])
     ):
         return
-    _disabled(state, read, architectures[0])
     raw = (
         state.env.get(read["env"], str(read["default"])) if read["env"] in state.env else str(read["default"])
     )
-    if raw is None or not raw.strip().lstrip("-").isdigit():
-        return
-    limit = int(raw)
+    readable = raw is not None and raw.strip().lstrip("-").isdigit()
+    limit = int(raw) if raw is not None and readable else 0
     how = f"{read['env']}={limit}" if read["env"] in state.env else f"{read['env']} unset (default {limit})"
+    if readable and isinstance(read.get("decode"), dict):
+        from speclint.sglang.resolve.refusals_megamoe_decode import check_decode_budget
+
+        check_decode_budget(state, read, architectures[0], limit, how)
+    _disabled(state, read, architectures[0])
+    if not readable:
+        return
     fields = (
         ("moe_a2a_backend",) if given(state, "moe_a2a_backend") == read["a2a"] else ("moe_runner_backend",)
     )

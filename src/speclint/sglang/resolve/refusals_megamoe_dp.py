@@ -1,11 +1,13 @@
-"""MegaMoE's prefill token budget (0.5.21+ `validate_mega_moe_token_budget`) on its attention-DP
-branch: the chain splitting the tokens is read per release with each branch's assignments
-(`megamoe_token_budget.branches`: 0.5.21 `elif cfg.enable_dp_attention:` over `cfg.dp_size`,
-0.5.22+ `elif attn_dp_enabled_of(cfg):` over `cfg.attn_dp_size`), and those assignments are
-evaluated here on the launch's values: the chunk the handler sees (already split by attention DP
-in `_handle_data_parallelism`), divided again by the partition size, aligned up to the
-attention-TP size. Judged where every term is known and the branches before it (context-parallel
-prefill) are known not taken; else nothing."""
+"""MegaMoE's prefill token budget (0.5.21+ `validate_mega_moe_token_budget`) where the launch is
+not the plain-TP one refusals_megamoe_budget.py judges: the chain splitting the tokens is read
+per release with each branch's assignments (`megamoe_token_budget.branches`: `if
+cfg.enable_prefill_cp:` over `cfg.attn_cp_size`, then 0.5.21 `elif cfg.enable_dp_attention:`
+over `cfg.dp_size` or 0.5.22+ `elif attn_dp_enabled_of(cfg):` over `cfg.attn_dp_size`, then the
+`else` with no partition, aligned to the TP size over the attention-CP size), and the branch
+taken is evaluated here on the launch's values: the chunk the handler sees (already split by
+attention DP in `_handle_data_parallelism`), divided by the partition size, aligned up to the
+branch's alignment. Judged where every term is known and each test before the branch taken is
+known false; else nothing."""
 
 from __future__ import annotations
 
@@ -21,7 +23,7 @@ if TYPE_CHECKING:
 _ATTENTION_DP = {"cfg.enable_dp_attention": "dp_size", "attn_dp_enabled_of(cfg)": "attn_dp_size"}
 """The branch tests read, and the field each one's attention DP is sized by."""
 _BEFORE = {"cfg.enable_prefill_cp": "enable_prefill_cp"}
-"""Tests of earlier branches, known not taken when their switch is off."""
+"""The context-parallel prefill test: taken with the switch on, known not taken with it off."""
 _OFF = ("enable_mis", "enable_cp_decode_attn_tp", "encoder_only")
 _PARTITION = ("token_partition_size", "token_alignment", "local_chunked_prefill_size")
 _DECODE_RETURNS = "cfg.disaggregation_mode == 'decode'"
@@ -48,9 +50,10 @@ def attention_dp_budget(
     values: dict[str, int | None] = {
         "cfg.chunked_prefill_size": chunk[0] if chunk is not None else None,
         "cfg.tp_size": _integer(state.get("tp_size")),
-        f"cfg.{size_field}": _integer(state.get(size_field)),
         "cfg.attn_cp_size": _cp_size(state),
     }
+    if size_field in _ATTENTION_DP.values():
+        values[f"cfg.{size_field}"] = _integer(state.get(size_field))
     for name in _PARTITION:
         values[name] = _evaluate(assigned.get(name), values)
     size, alignment, local = (values[name] for name in _PARTITION)
@@ -69,10 +72,17 @@ def attention_dp_budget(
         required=required,
         limit=limit,
     )
+    split = {
+        "attn_cp_size": f"context-parallel prefill over {size} ranks: chunked prefill {chunk[0]} "
+        f"({chunk[1]}), split over {size}",
+        "": f"no token partition (TP {values['cfg.tp_size']}, attention CP {values['cfg.attn_cp_size']}): "
+        f"chunked prefill {chunk[0]} ({chunk[1]})",
+    }.get(
+        size_field, f"attention DP {size}: chunked prefill {chunk[0]} ({chunk[1]}), split again over {size}"
+    )
     raise Stop(
         "ValueError",
-        f"{message} (--moe-a2a-backend megamoe with attention DP {size}: chunked prefill {chunk[0]} "
-        f"({chunk[1]}), split again over {size} and aligned up to {alignment}, needs {required} "
+        f"{message} (--moe-a2a-backend megamoe with {split} and aligned up to {alignment}, needs {required} "
         f"tokens per rank, {how}; set {read['env']}={required} or more, or lower --chunked-prefill-size)",
         str(read["where"]),
         fields,
@@ -94,20 +104,31 @@ def reaches_partition(state: ResolutionState, read: dict[str, Any]) -> bool:
 
 
 def _branch(state: ResolutionState, branches: list[Any]) -> tuple[str, dict[str, str]] | None:
-    """The attention-DP branch the launch takes, with the field sizing it; None: another one,
-    or one not read."""
+    """The branch of the chain the launch takes, with the field sizing its partition ("" for
+    the last, `else`, branch); None: a test whose terms are not known, or one not read. A
+    context-parallel prefill test is taken with --enable-prefill-cp on, an attention-DP one with
+    attention DP on (enabled, or its size above 1); each known off goes on to the next."""
     for test, assigned in branches:
+        if not isinstance(assigned, dict):
+            return None
+        if test is None:
+            return "", assigned
         if test in _BEFORE:
-            if given(state, _BEFORE[test]) not in (None, False):
+            switch = given(state, _BEFORE[test])
+            if switch is True:
+                return "attn_cp_size", assigned
+            if switch not in (None, False):
                 return None
             continue
         field = _ATTENTION_DP.get(test)
-        if field is None or not isinstance(assigned, dict):
+        if field is None:
             return None
         size = state.get(field)
         enabled = state.get("enable_dp_attention") if field == "dp_size" else size
         if enabled is True or (isinstance(enabled, int) and not isinstance(enabled, bool) and enabled > 1):
             return field, assigned
+        if enabled is False or (field != "dp_size" and enabled == 1):
+            continue
         return None
     return None
 

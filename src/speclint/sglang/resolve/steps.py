@@ -47,6 +47,10 @@ def run_steps(state: ResolutionState, gpu: GpuProfile | None, co_launched: bool 
     resolve_attention(state)
     if where == "parent":
         set_worker_fields(state, where)
+    if state.config.maybe_given("enable_prefill_cp"):  # (imported only then)
+        from speclint.sglang.resolve.prefill_cp_mla import mark_mla_prefill_cp
+
+        mark_mla_prefill_cp(state)
     keep_unassigned(state)
     check_server_args(state)
     if state.config.given("moe_a2a_backend"):  # after the checks, which say how they read it

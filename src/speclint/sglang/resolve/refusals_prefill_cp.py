@@ -1,0 +1,110 @@
+"""0.5.14+ context-parallelism handler (`_handle_context_parallelism`, 0.5.19+
+`handle_context_parallelism`): `if enable_prefill_cp and cp_strategy is None: raise
+ValueError(...)`, read per release (`cp_strategy_required` of data/sglang_server_checks.json,
+tools/sglang_cp_strategy.py). Judged where --enable-prefill-cp is given on, --cp-strategy is
+not given, none of the older switches that set both (the reading's `legacy`) is given or maybe
+given, and the target is one of the architectures hardware_flags models (no model override
+of theirs writes either field)."""
+
+from __future__ import annotations
+
+from speclint.sglang.resolve.state import Stop, given
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from speclint.sglang.resolve.state import ResolutionState
+
+
+def check_cp_strategy(state: ResolutionState) -> None:
+    """Oracle (record.py --generator a2a_cp, seeds 22004 and 22005, 0.5.21-0.5.23, fake H100 and
+    B200): Qwen3-8B and DeepSeek-V3 with --enable-prefill-cp and no --cp-strategy refused so,
+    whatever the MoE all-to-all backend; with --cp-strategy zigzag or interleave not."""
+    from speclint.sglang.resolve.chunked_page import server_check
+    from speclint.sglang.resolve.hardware_flags import MODELLED_ARCHITECTURES
+
+    read = server_check(state.checked_version, "cp_strategy_required")
+    if (
+        not isinstance(read, dict)
+        or given(state, "enable_prefill_cp") is not True
+        or state.config.maybe_given("cp_strategy")
+        or any(state.config.maybe_given(name) for name in read.get("legacy") or ())
+        or state.target_architecture not in MODELLED_ARCHITECTURES
+    ):
+        return
+    raise Stop(
+        "ValueError",
+        f"{read['message']} (--enable-prefill-cp without --cp-strategy; pass --cp-strategy zigzag or "
+        "--cp-strategy interleave)",
+        str(read["where"]),
+        ("enable_prefill_cp",),
+    )
+
+
+def check_cp_asserts(state: ResolutionState) -> None:
+    """Then (0.5.9+) `if attn_cp_size > 1:` its asserts, read per release (`cp_asserts`: TP
+    divisible by the attention-CP size and by the DP size times it, 0.5.22+ the attention-DP
+    size; 0.5.9 no PP; no aiter all-reduce fusion), evaluated on the resolved values. Judged
+    where each term is known, for the architectures hardware_flags models. Oracle (record.py
+    --generator a2a_cp, seeds 22004-22005, 0.5.21-0.5.23, fake B200): Qwen3-8B TP 8 with
+    --attn-cp-size 8 and --dp-size 8 --enable-dp-attention refused so (dp_size on 0.5.21,
+    attn_dp_size on 0.5.22+), DeepSeek-V3 TP 8 --attn-cp-size 4 --attn-dp-size 8 too."""
+    from speclint.sglang.resolve.chunked_page import server_check
+    from speclint.sglang.resolve.hardware_flags import MODELLED_ARCHITECTURES
+    from speclint.sglang.resolve.result import is_known
+
+    read = server_check(state.checked_version, "cp_asserts")
+    size = state.get("attn_cp_size") if "attn_cp_size" in state.values else given(state, "attn_cp_size")
+    if (
+        not isinstance(read, dict)
+        or not isinstance(size, int)
+        or isinstance(size, bool)
+        or size <= 1
+        or state.target_architecture not in MODELLED_ARCHITECTURES
+    ):
+        return
+    import ast
+
+    for test, message in read["asserts"]:
+        names = {n.id for n in ast.walk(ast.parse(test, mode="eval")) if isinstance(n, ast.Name)}
+        values: dict[str, object] = {}
+        for name in names:
+            value = state.get(name) if name in state.values else given(state, name)
+            if value is None and name not in state.values:
+                value = state.config.value(name) if state.config.known(name) else None
+            if not is_known(value) or not isinstance(value, int):
+                return  # a term speclint cannot read: nothing said from here on
+            values[name] = value
+        if _holds(test, values):
+            continue
+        terms = ", ".join(f"{name} {values[name]}" for name in sorted(names))
+        raise Stop(
+            "AssertionError",
+            f"{message or ''} (--attn-cp-size {size}: `{test}` fails with {terms})".lstrip(),
+            str(read["where"]),
+            tuple(sorted(names)),
+        )
+
+
+def _holds(test: str, values: dict[str, object]) -> bool:
+    """`test` (fields, integers, `%`, `*`, `==`, `not`: as read) on `values`."""
+    import ast
+
+    def value(node: ast.expr) -> int:
+        if isinstance(node, ast.Constant) and isinstance(node.value, int):
+            return node.value
+        if isinstance(node, ast.Name):
+            found = values[node.id]
+            assert isinstance(found, int)
+            return found
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+            return int(not value(node.operand))
+        if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Mod, ast.Mult)):
+            left, right = value(node.left), value(node.right)
+            if isinstance(node.op, ast.Mult):
+                return left * right
+            return left % right if right else 1
+        if isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], ast.Eq):
+            return int(value(node.left) == value(node.comparators[0]))
+        raise ValueError(ast.unparse(node))
+
+    return bool(value(ast.parse(test, mode="eval").body))
