@@ -96,7 +96,6 @@ class K8sExpander:
                 out.append(_part(piece, pos, len(piece.text)))
         return out
 
-
     def _placeholder(self, match: re.Match[str], piece: Piece, begin: int, end: int, script: bool) -> Piece:
         """A braced `${...}`, which the kubelet passes as written: a placeholder a tool fills
         in before the manifest is applied (envsubst, a template, OmegaConf), unknown here; in
