@@ -236,13 +236,6 @@ _LAUNCHER_MODULE = (
 )
 """SGLang's launcher, sglang-router's co-launcher, one of SGLang's benchmark scripts, or
 NVIDIA Dynamo's SGLang worker (not its older `dynamo.sglang.worker` modules: not read)."""
-
-
-def launcher_module() -> str:
-    """The pattern of a launcher's module name (`_LAUNCHER_MODULE`), for a pattern built elsewhere."""
-    return _LAUNCHER_MODULE
-
-
 _PATTERNS: dict[str, str | tuple[str, ...]] = {
     # `(?:{_LAUNCHER_MODULE})\b|\bsglang\s+serve\b` written to begin with its literal `sglang`
     # (searched fast: the alternation tried at every character cost ~0.1 M instructions a file)

@@ -130,10 +130,6 @@ def _read(
         walker.module(module)
         comments = [(positions.span_at(where), value) for where, value in comments_in(bare)]
         result.comments += sorted(comments + list(left_out), key=lambda item: (item[0].line, item[0].column))
-        if result.launches and ('"-m"' in text or "'-m'" in text):  # an argv list no sink took (`unsunk`)
-            from speclint.frontends.python.unsunk import unsunk_argv_lists
-
-            result.diagnostics += unsunk_argv_lists(text, starts, walker.sunk, result.comments)
     except RecursionError:  # past what the pre-scan estimates: drop what was found
         if not whole:
             return None

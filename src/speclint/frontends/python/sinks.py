@@ -29,7 +29,6 @@ def add_argv(
     image: tuple[str | None, Span | None] | None = None,
 ) -> None:
     words = [*prefix, *(argv_item(value) for value in items)]
-    walker.sunk.extend((piece.begin, piece.end) for item in words for piece in item.pieces)
     launch = argv_launch(walker.path, words, walker.pos.starts, walker.budget, env, image)
     if launch is not None:  # plain words of SGLang's launcher: no shell buffer to walk
         launch.span = walker.pos.span(call)
@@ -48,7 +47,6 @@ def add_shell(walker: Walking, value: Val, env: dict[str, Word] | None) -> None:
     """Shell code (SGLang's `launch_server_cmd` text is argv: `split_text`)."""
     if value.kind != "str":
         return
-    walker.sunk.extend((piece.begin, piece.end) for piece in value.pieces)
     buffer = ShellBuffer(walker.text, walker.pos.starts, walker.budget)
     buffer.add_code(value.pieces)
     buffer.walk(walker.path, walker.result, env)

@@ -87,8 +87,6 @@ class PyWalker:
         """function node -> the launches its own walk made."""
         self.launch_owner: dict[int, ClassInfo] = {}
         """id(launch) -> the class whose method made it (`classes`)."""
-        self.sunk: list[tuple[int, int]] = []
-        """File ranges of the text handed to a launch sink (`sinks`, `unsunk`)."""
         self.alternatives = False
         """Some value remembers `if` arms (`branches`): launch calls look for them."""
         self.looping = 0

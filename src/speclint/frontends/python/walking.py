@@ -109,7 +109,6 @@ class Walking(Protocol):
     call_sites: dict[py.FunctionDef, tuple[Helper, list[tuple[Span, dict[str, Val]]]]]
     launches_of: dict[py.FunctionDef, list[Launch]]
     launch_owner: dict[int, ClassInfo]
-    sunk: list[tuple[int, int]]
 
     def evaluator(self) -> Evaluator: ...
 
