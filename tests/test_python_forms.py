@@ -276,13 +276,13 @@ def test_a_launch_from_a_function_parameter_is_read_per_call_of_the_file():
 
 def test_a_command_string_with_a_runtime_value_read_through_a_variable_keeps_its_known_words():
     """`cmd = f"... {extra}"` then `subprocess.run(cmd, shell=True)` / `launch_server_cmd(cmd)`:
-    the words written in the f-string are checked (at the variable, where the string is
-    used, as for a fully known string), the runtime value makes the launch partly read."""
+    the words written in the f-string are checked (each at its token in the string, as for a
+    fully known string), the runtime value makes the launch partly read (at its `{...}`)."""
     assert found("command_string_in_a_variable.py") == [
-        ("FLG005", 13, 20, "cmd"),
-        ("SLM004", 13, 20, "cmd"),
-        ("FLG001", 19, 23, "command"),
-        ("SLM004", 19, 23, "command"),
+        ("FLG005", 12, 69, "x"),
+        ("SLM004", 12, 71, "{extra}"),
+        ("FLG001", 18, 64, "--tp-szie"),
+        ("SLM004", 18, 76, "{cmd_args}"),
     ]
     from_argv, from_config = launches("command_string_in_a_variable.py")
     assert [w.text for w in from_argv.args[:4]] == ["--model-path", "m", "--tp-size", "x"]

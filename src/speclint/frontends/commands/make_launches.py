@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 def extract_makefile(text: str, path: str) -> ExtractResult:
     """The launches in a Makefile's recipes, one shell per recipe line: once per choice of the
     conditionals speclint cannot decide where a launch's text depends on them."""
-    from speclint.frontends.shell.script import read_unit  # a unit a here-document writes
+    from speclint.frontends.manifest_reader import read_unit_or_manifest  # what a here-document feeds
 
     read = readings(text, path)
     starts = read[0][0].starts
@@ -47,7 +47,7 @@ def extract_makefile(text: str, path: str) -> ExtractResult:
         for number, (variant, first, conditions) in enumerate(groups):
             expanded, env = texts[variant, first]
             count = len(result.launches)
-            walk_shell(result, path, shell_line(text, starts, budget, expanded), env, read_unit)
+            walk_shell(result, path, shell_line(text, starts, budget, expanded), env, read_unit_or_manifest)
             if len(groups) > 1:
                 mark(result.launches[count:], conditions, number, len(groups), starts)
     for makefile, _ in read:

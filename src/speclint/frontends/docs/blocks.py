@@ -231,13 +231,13 @@ def code_block(doc: DocFile, tag: str, lines: list[tuple[int, str]]) -> None:
     if tag in YAML_TAGS:
         if worth_reading(joined) and not yaml_block(doc, _pieces(lines)):
             # (an abridged manifest, `...` for the parts left out, does not parse)
-            _unread_launcher(doc, lines, [], "it is not YAML speclint could read as a manifest")
+            _unread_launcher(doc, lines, [], "it is not YAML speclint could read as a manifest", True)
         return
     if tag in DOCKERFILE_TAGS:
         if "sglang" not in joined or dockerfile_block(doc, _pieces(lines)):
             return
         if any(_DOCKERFILE_LINE.match(line) for _, line in lines):
-            _unread_launcher(doc, lines, [], "it is not a Dockerfile speclint could read")
+            _unread_launcher(doc, lines, [], "it is not a Dockerfile speclint could read", True)
             return
         tag = "bash"  # a `docker run ...` command shown under the `docker` tag: read as shell
     if tag in JSON_TAGS and "sglang" in joined and json_block(doc, _pieces(lines)):
@@ -369,19 +369,23 @@ def _unread_launcher(
     lines: list[tuple[int, str]],
     said: list[Diagnostic],
     why: str = "it is not a shell command speclint could parse",
+    by_name: bool = False,
 ) -> None:
     """A block that yielded no launch but runs the launcher on one of its lines (a paste that
     does not parse as shell, a prompt speclint does not know): `launcher-not-read` at the
     launcher, so a file whose other blocks are read still says what it did not check. Not
-    when the walk already said why (a command that only prints it, a wrapper not followed)."""
+    when the walk already said why (a command that only prints it, a wrapper not followed).
+    `by_name`: a YAML/Dockerfile block, said at the module's name (list items) if need be."""
     if any(d.kind in ("launch-unread", "launcher-not-read") for d in said):
         return
     from speclint.core.diagnostics import Diagnostic
-    from speclint.frontends.recognise import PROSE_LAUNCH
+    from speclint.frontends.recognise import DOC_LAUNCHER, PROSE_LAUNCH
     from speclint.frontends.shell.pieces import span_of
 
-    for offset, line in lines:
-        match = PROSE_LAUNCH.search(line) if not line.lstrip().startswith("#") else None
+    code = [(offset, line) for offset, line in lines if not line.lstrip().startswith("#")]
+    pattern = DOC_LAUNCHER if by_name and not any(PROSE_LAUNCH.search(t) for _, t in code) else PROSE_LAUNCH
+    for offset, line in code:
+        match = pattern.search(line)
         if match is not None:
             named = " ".join(match.group().split())
             doc.result.diagnostics.append(

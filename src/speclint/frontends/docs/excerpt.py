@@ -174,7 +174,7 @@ class DocFile:
         self.full = False
         self.unit_reader: UnitReader | None = None
         """What reads a here-document's unit, program or manifest (`script.read_unit` when
-        None; the Markdown reader hands in `manifest_reader.read_unit_or_manifest`)."""
+        None; the Markdown, rst and notebook readers hand in `manifest_reader.read_unit_or_manifest`)."""
 
     def _over(self, pieces: list[Piece]) -> bool:
         self.snippets += 1

@@ -165,6 +165,10 @@ def _code(
     if not any(mention in notebook for mention in PYTHON_MENTIONS):
         return
     doc = DocFile(notebook, path)
+    if "-f" in notebook and ("kubectl" in notebook or "oc " in notebook):  # `kubectl apply -f - << EOF`
+        from speclint.frontends.manifest_reader import read_unit_or_manifest
+
+        doc.unit_reader = read_unit_or_manifest
     split = []
     for begin, end in code_cells:
         lines, offset = [], begin

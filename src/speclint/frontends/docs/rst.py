@@ -149,6 +149,10 @@ class _Page:
 
     def __init__(self, text: str, path: str) -> None:
         self.doc = DocFile(text, path)
+        if "-f" in text and ("kubectl" in text or "oc " in text):  # a manifest a here-document applies
+            from speclint.frontends.manifest_reader import read_unit_or_manifest
+
+            self.doc.unit_reader = read_unit_or_manifest
         ends = self.doc.starts[1:] + [len(text) + 1]
         self.lines = [
             (start, text[start : end - 1].rstrip("\r")) for start, end in zip(self.doc.starts, ends)

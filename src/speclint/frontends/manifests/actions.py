@@ -71,8 +71,6 @@ def _has_run_steps(jobs: yaml.Node | None) -> bool:
 
 
 def read_workflow(reader: NodeReader, root: yaml.MappingNode) -> None:
-    from speclint.frontends.shell.script import read_unit  # a unit a `run:` here-document writes
-
     workflow_env = _env(reader, get(root, "env"), {})
     default_shell = _shell_of(get(get(root, "defaults") or root, "run"))
     jobs = get(root, "jobs")
@@ -109,7 +107,7 @@ def read_workflow(reader: NodeReader, root: yaml.MappingNode) -> None:
                 if image is not None:
                     filled = substitute(image.value, reading) if "matrix." in image.value else None
                     image_info = (filled or image.value, reader.span(image))
-                buffer.walk(reader.path, reader.result, env, image_info, unit_reader=read_unit)
+                buffer.walk(reader.path, reader.result, env, image_info, unit_reader=reader.unit_reader())
                 for launch in reader.result.launches[count:]:
                     for name, word in env.items():
                         launch.env.setdefault(name, word)

@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from speclint.core.launches import ExtractResult
     from speclint.core.spans import Span
     from speclint.frontends.shell.embedded import Budget
+    from speclint.frontends.shell.walking import UnitReader
 
     class NodeReader(Protocol):
         """What this module uses of the YAML front-end's reader (`yaml_manifest._Reader`)."""
@@ -50,6 +51,8 @@ if TYPE_CHECKING:
         def scalar_pieces(self, node: yaml.ScalarNode) -> list[Piece]: ...
 
         def find_containers(self, node: yaml.Node, depth: int) -> None: ...
+
+        def unit_reader(self) -> UnitReader: ...
 
 
 _PLAY_TASK_LISTS = ("pre_tasks", "tasks", "post_tasks", "handlers")
@@ -188,9 +191,7 @@ def _walk(
     if image is not None and "{{" not in image.value:
         image_info = (image.value, reader.span(image))
     count = len(reader.result.launches)
-    from speclint.frontends.shell.script import read_unit  # a unit a here-document writes
-
-    buffer.walk(reader.path, reader.result, env, image_info, unit_reader=read_unit)
+    buffer.walk(reader.path, reader.result, env, image_info, unit_reader=reader.unit_reader())
     for launch in reader.result.launches[count:]:
         for name, word in env.items():
             launch.env.setdefault(name, word)

@@ -137,7 +137,7 @@ def _walk(
         buffer.add_code([Piece("\n", end, end)])
     count = len(reader.result.launches)
     image_info = (image.value, reader.span(image)) if image is not None else None
-    buffer.walk(reader.path, reader.result, env, image_info)
+    buffer.walk(reader.path, reader.result, env, image_info, unit_reader=reader.unit_reader())
     for launch in reader.result.launches[count:]:
         for name, word in env.items():
             launch.env.setdefault(name, word)

@@ -75,9 +75,7 @@ def _script(reader: NodeReader, commands: yaml.SequenceNode) -> None:
         else:
             continue
         buffer.add_code([Piece("\n", end, end)])
-    from speclint.frontends.shell.script import read_unit  # a unit a here-document writes
-
-    buffer.walk(reader.path, reader.result, {}, unit_reader=read_unit)
+    buffer.walk(reader.path, reader.result, {}, unit_reader=reader.unit_reader())
 
 
 def _written_file(reader: NodeReader, item: yaml.Node) -> None:

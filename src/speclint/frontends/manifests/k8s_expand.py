@@ -25,7 +25,10 @@ if TYPE_CHECKING:
 
     from speclint.core.spans import Span
 
-_REFERENCE = re.compile(r"\$(?:\$|\(([^)]*)\))")
+_REFERENCE = re.compile(r"\$(?:\$|\(([^)]*)\)|\{([^{}]*)\})")
+_INTERPOLATION = re.compile(r"[A-Za-z_][\w-]*(?:\.[\w-]+)+|(?:oc\.\w+|hydra|now):.*")
+"""What a braced `${...}` holds when it is an OmegaConf / Hydra interpolation (`${model.path}`,
+`${oc.env:TP,2}`, `${hydra:runtime.cwd}`), never a shell's `${NAME}` or `${NAME:-default}`."""
 _SHORT_C = re.compile(r"-[A-Za-z]*c[A-Za-z]*$")
 _SHELLS = frozenset({"sh", "bash", "dash", "ash", "ksh", "zsh"})
 PLACEHOLDER = "__speclint_k8s_"
@@ -75,7 +78,9 @@ class K8sExpander:
                     out.append(_part(piece, pos, match.start()))
                 begin, end = _range(piece, match.start(), match.end())
                 name = match.group(1)
-                if name is None:  # `$$`: one literal `$`
+                if match.group(2) is not None:  # `${...}`: not the kubelet's (`placeholder`)
+                    out.append(self._placeholder(match, piece, begin, end, script))
+                elif name is None:  # `$$`: one literal `$`
                     out.append(Piece("$", begin, end))
                 elif (value := self._value(name)) is not None:
                     out.append(Piece(value, begin, end))
@@ -90,6 +95,28 @@ class K8sExpander:
             if pos < len(piece.text):
                 out.append(_part(piece, pos, len(piece.text)))
         return out
+
+    def _placeholder(self, match: re.Match[str], piece: Piece, begin: int, end: int, script: bool) -> Piece:
+        """A braced `${...}`, which the kubelet passes as written: a placeholder a tool fills
+        in before the manifest is applied (envsubst, a template, OmegaConf), unknown here; in
+        a `bash -c` script a shell's `${NAME}` stays the script's, an interpolation (which
+        bash would refuse) an unknown variable."""
+        written = match.group()
+        interpolation = _INTERPOLATION.fullmatch(match.group(2)) is not None
+        if script and not interpolation:
+            return Piece(written, begin, end, exact=piece.exact)
+        reason = (
+            f"`{written}` is an OmegaConf/Hydra interpolation, resolved when the config is loaded"
+            if interpolation
+            else f"`{written}` is passed by Kubernetes as written: a placeholder filled in before the "
+            "manifest is applied (envsubst, a template), whose value is not in this file"
+        )
+        if not script:
+            return Piece(None, begin, end, reason=reason)
+        variable = f"{PLACEHOLDER}{len(self.env)}"
+        use = self.span(begin, end)
+        self.env[variable] = Word(None, use, use, dynamic_reason=reason)
+        return Piece("${" + variable + "}", begin, end)
 
 
 def _part(piece: Piece, start: int, stop: int) -> Piece:

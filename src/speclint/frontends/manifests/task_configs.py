@@ -160,9 +160,7 @@ def _walk(
             end = line.end_mark.index
             buffer.add_code([Piece("\n", end, end)])
         count = len(reader.result.launches)
-        from speclint.frontends.shell.script import read_unit  # a unit a here-document writes
-
-        buffer.walk(reader.path, reader.result, env, image_info, unit_reader=read_unit)
+        buffer.walk(reader.path, reader.result, env, image_info, unit_reader=reader.unit_reader())
         for launch in reader.result.launches[count:]:
             for name, word in env.items():
                 launch.env.setdefault(name, word)

@@ -30,6 +30,10 @@ from speclint.frontends.manifests.yaml_nodes import (
 from speclint.frontends.shell.embedded import ArgvItem, ShellBuffer
 from speclint.frontends.shell.pieces import Piece, line_starts, span_of
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
 
 def extract_yaml(text: str, path: str) -> ExtractResult:
     """Safe loading only: nodes are composed, never constructed, so `!!python/object` tags
@@ -45,6 +49,7 @@ def extract_yaml(text: str, path: str) -> ExtractResult:
             text = template.text  # (the same length: every position holds)
     reader = _Reader(text, starts, path, result)
     reader.template = template
+    reader.manifest_reader = read_unit_or_manifest
     if "envFrom" in text and "ConfigMap" in text:
         reader.config_maps = read_config_maps(text)
     loader = None
@@ -94,6 +99,21 @@ def extract_yaml(text: str, path: str) -> ExtractResult:
         if unread is not None:
             result.diagnostics.append(unread)
     return result
+
+
+def read_unit_or_manifest(
+    text: str, path: str, written: dict[str, str], move: Callable[[Span], Span], destination: str
+) -> ExtractResult:
+    """What a here-document in shell feeds: a manifest (`kubectl apply -f - << EOF`,
+    `destination` `MANIFEST_STDIN`) read as this file is, every position passed through `move`
+    into the file (`moved_spans`); a unit or a program by `script.read_unit`."""
+    from speclint.frontends.moved_spans import map_spans
+    from speclint.frontends.shell.manifest_heredoc import MANIFEST_STDIN
+    from speclint.frontends.shell.script import read_unit
+
+    if destination == MANIFEST_STDIN:
+        return map_spans(extract_yaml(text, path), move)
+    return read_unit(text, path, written, move, destination)
 
 
 def _template_gap(diagnostic: Diagnostic) -> Diagnostic:

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 
     from speclint.core.launches import ExtractResult, Launch
     from speclint.core.spans import Span
+    from speclint.frontends.shell.walking import UnitReader
 
     class Template(Protocol):
         """What the reader asks of a Helm template (`go_templates.Template`; named by this
@@ -129,6 +130,18 @@ class NodeReader:
         self.item_origins: set[Span] = set()
         """Where the values' list items a template's action stands for are written: their
         words are placed there (`helm_render.at_items`)."""
+        self.manifest_reader: UnitReader | None = None
+        """What reads a unit, program or manifest a here-document in the file's shell feeds
+        (`yaml_manifest` hands in one that reads `kubectl apply -f - << EOF` with itself)."""
+
+    def unit_reader(self) -> UnitReader:
+        """The reader the file's shell (a `run:` block, a CI job's `script:`) is walked with:
+        `manifest_reader`, else `script.read_unit` (which says a manifest was not read)."""
+        if self.manifest_reader is not None:
+            return self.manifest_reader
+        from speclint.frontends.shell.script import read_unit
+
+        return read_unit
 
     def span(self, node: yaml.Node) -> Span:
         return span_of(

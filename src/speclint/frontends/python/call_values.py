@@ -106,6 +106,8 @@ def call_value(ev: Evaluating, node: py.Call) -> Val:
         source = args[0].value if args else None
     elif isinstance(node.func, py.Attribute) and node.func.attr.value == "split" and not node.args:
         source = node.func.value
+    elif isinstance(node.func, py.Attribute) and node.func.attr.value == "split" and _one_blank(ev, node):
+        source = node.func.value  # `.split(" ")` of a text whose words one blank each separates
     if source is not None:
         text = ev.eval(source)
         if isinstance(source, py.Name) and text.kind == "str":  # each word where it is written
@@ -145,6 +147,28 @@ def _whitespace_words(ev: Evaluating, node: py.Call, pieces: list[Piece]) -> lis
         else:
             words.append(Val("str", span, begin, end, pieces=word))
     return words
+
+
+def _one_blank(ev: Evaluating, node: py.Call) -> bool:
+    """`text.split(" ")` that splits as `text.split()` does: the known text has no run of
+    blanks, no tab or line end and no blank at either end (else `""` words come out)."""
+    if len(node.args) != 1 or node.args[0].keyword is not None or node.args[0].star:
+        return False
+    separator = ev.eval(node.args[0].value)
+    if separator.kind != "str" or separator.text != " ":
+        return False
+    func = node.func
+    assert isinstance(func, py.Attribute)
+    text = ev.eval(func.value)
+    if isinstance(func.value, py.Name) and text.kind == "str":
+        text = ev.env[func.value.value]
+    known = text.text if text.kind == "str" else None
+    return (
+        known is not None
+        and known == known.strip(" ")
+        and "  " not in known
+        and not any(c in known for c in "\t\n\r\f\v")
+    )
 
 
 _TEXT_METHODS = {"replace": 2, "lower": 0, "upper": 0}

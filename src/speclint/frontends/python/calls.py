@@ -3,7 +3,9 @@ for each call of the function in the file (`def start(self, args): Popen(BASE + 
 then `server.start(["--tp", "2"])`).
 
 Walking the function alone leaves the parameters unknown (the launch is partly read); each
-call the file makes gives them values. The function's own reading and one per call become
+call the file makes gives them values. A function that launched nothing alone is walked per
+call that passes it a string naming SGLang (`start("sglang.launch_server", args)`, the module
+`python -m` runs a parameter). The function's own reading and one per call become
 alternatives of its launch ("when start() is called at line 40"), a finding they share
 reported once. Bounded: MAX_SITES calls per function, MAX_WALKS walks a file.
 """
@@ -19,6 +21,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from speclint.core.launches import Launch
     from speclint.core.spans import Span
+    from speclint.frontends.python.values import Val
     from speclint.frontends.python.walking import Walking
 
 MAX_SITES = 8
@@ -54,9 +57,10 @@ def walk_call_sites(walker: Walking) -> None:
     walks = MAX_WALKS
     for node, (helper, sites) in walker.call_sites.items():
         own = walker.launches_of.get(node, [])
-        if (
-            not own
-            or not sites
+        if not own and not any(_names_sglang(bound) for _, bound in sites):
+            continue  # (`start("sglang.launch_server", args)`: the module is a parameter)
+        if own and (
+            not sites
             or not any(_partly(launch) for launch in own)
             or any(launch.alternative is not None for launch in own)
         ):
@@ -74,6 +78,12 @@ def walk_call_sites(walker: Walking) -> None:
                 continue  # `if` arms inside: they stay their own alternatives
             made.append((Condition(span, f"{name}() is called at line {span.line}"), new))
         _mark(own, made, node)
+
+
+def _names_sglang(bound: dict[str, Val]) -> bool:
+    """A call passing a string that names SGLang (a module `python -m` runs, a launcher
+    command) to a function that launched nothing with its parameters unknown."""
+    return any(value.kind == "str" and "sglang" in (value.text or "") for value in bound.values())
 
 
 def _partly(launch: Launch) -> bool:

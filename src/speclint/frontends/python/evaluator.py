@@ -195,6 +195,16 @@ class Evaluator:
             return self.named(node, name, f"`{name}` has no value known statically")
         return self.read(found, node)
 
+    def written(self, node: py.BaseExpression) -> Val:
+        """`node`'s value, a name's string with each piece where it is written (its
+        assignment, as `str.split()` reads it), not moved to the name: the shell code a
+        `subprocess.run(cmd, shell=True)` runs is placed at its words."""
+        if isinstance(node, py.Name) and self.pos.relocates:
+            found = self.env.get(node.value)
+            if found is not None and found.kind == "str" and found.pieces:
+                return found
+        return self.eval(node)
+
     def read(self, found: Val, node: py.Node) -> Val:
         """A variable's value as used at `node`: written here, assigned at its origin (in
         SGLang's source, `fixtures.Borrowed`: where it was assigned, the file or the base)."""

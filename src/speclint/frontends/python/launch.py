@@ -133,7 +133,7 @@ def recognize(walker: Walking, call: py.Call) -> None:
                 name.startswith("sglang.") or name not in walker.functions
             )
             if not sglang_helper or not read_split_call(walker, call, last, name, started_with):
-                walker.add_shell(ev.eval(target), started_with)
+                walker.add_shell(ev.written(target), started_with)
     elif last == ENGINE and is_engine(name, walker.imports, walker.functions, _has_model_path(call)):
         if "server_args" not in keywords:
             walker.add_kwargs(call, "sglang.Engine", kwargs_pairs(walker, call, None))
@@ -164,7 +164,7 @@ def recognize(walker: Walking, call: py.Call) -> None:
             _not_read(walker, call, "builds the server's settings from the program's own command line")
     elif _GENERIC_HELPER.search(last):
         for arg in positional:
-            value = ev.eval(arg.value)
+            value = ev.written(arg.value)
             if value.kind == "str" and LAUNCH_TEXT.search("".join(p.text or " " for p in value.pieces)):
                 walker.add_shell(value, launch_env(walker, keywords.get("env"), inherits=False))
 
@@ -245,7 +245,7 @@ def _argv_or_shell(
     walker: Walking, call: py.Call, target: py.BaseExpression, env: dict[str, Word] | None, as_shell: bool
 ) -> None:
     ev = walker.evaluator()
-    value = ev.eval(target)
+    value = ev.written(target)
     if value.kind == "str" and as_shell:
         walker.add_shell(value, env)
     elif value.kind == "list":

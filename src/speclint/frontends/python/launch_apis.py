@@ -158,7 +158,7 @@ def _sky_task(walker: Walking, keywords: dict[str, py.BaseExpression]) -> None:
     for key in ("setup", "run"):
         node = keywords.get(key)
         if node is not None:
-            walker.add_shell(walker.evaluator().eval(node), env)
+            walker.add_shell(walker.evaluator().written(node), env)
 
 
 def _pexpect(

@@ -41,7 +41,7 @@ def read_split_call(
     target = positional[0].value if positional else keywords.get("command")
     if reading is None or target is None:
         return False
-    value = walker.evaluator().eval(target)
+    value = walker.evaluator().written(target)
     if value.kind != "str":
         return False
     words = split_words(value.pieces, reading.replace)

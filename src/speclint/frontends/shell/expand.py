@@ -53,6 +53,9 @@ class Expander(ParameterExpansion):
         self.on_substitution = on_substitution
         self._argument_mode = True
 
+    heredoc_value: Callable[[Expander, Node, Span], VarValue | None] | None = None
+    """`$(cat << EOF ... EOF)`'s value (`substituted_heredoc`, handed in by the walker)."""
+
     # ---- public entry points -------------------------------------------------------------
 
     def command_words(self, node: Node) -> tuple[dict[str, Word], list[Arg]]:
@@ -210,6 +213,12 @@ class Expander(ParameterExpansion):
                 return VarValue(text=text, origin=origin, written=where)
         elif kind == "array":
             return VarValue(elements=self.array_elements(node), origin=origin)
+        elif kind == "command_substitution" and self.heredoc_value is not None:  # `$(cat << EOF`
+            found = self.heredoc_value(self, node, origin)
+            if found is not None:
+                if self.on_substitution is not None:
+                    self.on_substitution(node)
+                return found
         pieces: list[Piece] = []
         self._argument_mode = False
         try:

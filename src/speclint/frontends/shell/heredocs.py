@@ -21,6 +21,8 @@ from speclint.frontends.shell.nested import put_expansion, put_value
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from tree_sitter import Node
 
     from speclint.core.spans import Span
@@ -240,19 +242,26 @@ def heredoc_text_map(walker: Walking, redirect: Node) -> tuple[TextMap, dict[str
     """The here-document's lines as a buffer of their own (its expansions done as bash does
     them, each mapped to where it is written), and the placeholder variables standing for the
     expansions whose value is unknown; None when there is no body."""
+    built = heredoc_pieces(walker.expander, walker.tm, redirect)
+    return (walker.tm.derive(built[0]), built[1]) if built is not None else None
+
+
+def heredoc_pieces(
+    expander_of: Callable[[], Expander], tm: TextMap, redirect: Node
+) -> tuple[list[tuple[str, int, int]], dict[str, str]] | None:
+    """`heredoc_text_map`'s characters, each with its file range, and its placeholders."""
     start = redirect.child_by_field_name("start") or next(
         (c for c in redirect.children if c.type == "heredoc_start"), None
     )
     body = next((c for c in redirect.children if c.type == "heredoc_body"), None)
     if start is None or body is None:
         return None
-    tm = walker.tm
     quoted = any(q in tm.node_text(start) for q in "'\"\\")
     pieces: list[tuple[str, int, int]] = []
     placeholders: dict[str, str] = {}
     pos = body.start_byte
     if not quoted:
-        expander = walker.expander()
+        expander = expander_of()
         for child in body.named_children:
             if child.type == "heredoc_content" or tm.data[child.start_byte - 1 : child.start_byte] == b"\\":
                 continue  # text, or an escaped `\$X`: literal
@@ -264,7 +273,7 @@ def heredoc_text_map(walker: Walking, redirect: Node) -> tuple[TextMap, dict[str
         first = tm.char(body.start_byte)
         text = tm.data[body.start_byte : body.end_byte].decode("utf-8", "surrogatepass")
         pieces += [(c, tm.file_start(first + k), tm.file_end(first + k)) for k, c in enumerate(text)]
-    return (tm.derive(pieces), placeholders) if pieces else None
+    return (pieces, placeholders) if pieces else None
 
 
 def _text(

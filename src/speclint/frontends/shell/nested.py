@@ -54,7 +54,39 @@ def put_expansion(
     variable standing for it when unknown (`placeholders`: name -> why); of a partly known
     value, its known runs in place and a placeholder for each unknown one."""
     begin, finish = tm.file_range(start_byte, node.end_byte)
-    put_value(expander.value(node, tm.node_span(node)), begin, finish, pieces, placeholders)
+    value = expander.value(node, tm.node_span(node))
+    if value.reason is None and value.text and start_byte == node.start_byte:
+        chars = _written_chars(tm, node, value, expander)
+        if chars is not None:  # `CMD="python3 -m ..."` then `bash -c "$CMD"`: each word in CMD
+            pieces.extend(chars)
+            return
+    put_value(value, begin, finish, pieces, placeholders)
+
+
+def _written_chars(
+    tm: TextMap, node: Node, value: VarValue, expander: Expander
+) -> list[tuple[str, int, int]] | None:
+    """The characters of a plain `$NAME` / `${NAME}`'s value, each where the assignment writes
+    it (`VarValue.written`), or None when that is not known character for character."""
+    from speclint.frontends.shell.written_chars import WrittenChars
+
+    written_as = tm.node_text(node)
+    name = written_as[2:-1] if written_as.startswith("${") and written_as.endswith("}") else written_as[1:]
+    if not written_as.startswith("$") or not (name.isidentifier() and name.isascii()):
+        return None
+    assigned = expander.env.get(name)
+    text = value.text or ""
+    if assigned is None or assigned.text != text or assigned.written is None:
+        return None
+    written = assigned.written
+    if isinstance(written, WrittenChars):
+        if len(written.begins) != len(text):
+            return None
+        return [(char, written.begins[k], written.ends[k]) for k, char in enumerate(text)]
+    if written.line != written.end_line or written.end_column - written.column != len(text):
+        return None
+    begin = tm.line_starts[written.line - 1] + written.column - 1
+    return [(char, begin + k, begin + k + 1) for k, char in enumerate(text)]
 
 
 def put_value(

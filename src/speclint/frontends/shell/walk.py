@@ -13,6 +13,7 @@ from speclint.frontends.shell import assignments
 from speclint.frontends.shell.expand import Expander
 from speclint.frontends.shell.function_defs import CallReadings, Definition, globals_assigned
 from speclint.frontends.shell.launch import may_matter, recognize
+from speclint.frontends.shell.substituted_heredoc import heredoc_value
 from speclint.frontends.shell.text import NAME_FIELD, parse_bytes
 from speclint.frontends.shell.variables import BUILTINS_WITH_EFFECTS, Env, VarValue, dynamic_value
 
@@ -107,6 +108,7 @@ class Walker:
         made = self._expander
         if made is None or made.env is not self.env or made.tm is not self.tm:
             made = self._expander = Expander(self.tm, self.env, self._substitution)
+            made.heredoc_value = heredoc_value
         return made
 
     def line_of(self, node: Node) -> int:

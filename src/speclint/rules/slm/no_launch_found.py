@@ -58,7 +58,9 @@ class NoLaunchFound(Rule):
     template instead of saying the flags were not checked. In
     Python, server settings built from what the file does not hold are reported at the call,
     whatever else the file launches: `ServerArgs.from_cli_args(args)` (the program's own
-    command line) and `prepare_server_args(sys.argv[1:])`. In a `pixi.toml`, a `pyproject.toml`
+    command line) and `prepare_server_args(sys.argv[1:])`. In a doc, a `yaml` or
+    `dockerfile` block naming the launcher only as list items that yields no launch is
+    reported at the name. In a `pixi.toml`, a `pyproject.toml`
     or a VS Code `tasks.json`, a string that runs the launcher (`-m sglang.launch_server`,
     `sglang serve`) outside the tasks speclint reads (a poe `expr`, a PDM `call`, a task's
     `windows` command) is reported at the string, whatever else the file launches.
