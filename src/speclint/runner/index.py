@@ -21,6 +21,7 @@ import os
 import time
 
 from speclint.core import json_read, json_write
+from speclint.runner import code_used
 from speclint.runner.cache import (
     FORMAT,
     Checker,
@@ -64,6 +65,11 @@ class ResultCache:
         """Entries to write (new ones, and used ones whose stat or day changed)."""
         self.checker = Checker()
         self.today = int(time.time() // _DAY_S)
+        self.code_known: dict[str, bool] = {}
+        """Lists of speclint's files checked this run: unchanged or not."""
+        self.lists: set[str] = set()
+        """The lists of the entries stored this run (written once a run, touched once a day)."""
+        self.written: set[str] = set()
 
     def _head(self, key: str) -> bytes:
         """An entry's first line: its format, the speclint that wrote it, its key."""
@@ -91,18 +97,35 @@ class ResultCache:
             for dep, dep_signature, seen, taken in entry["depends"]:
                 if not self.checker.unchanged(dep, dep_signature, seen, taken):
                     return None
+            if not self._code_unchanged(entry["code"]):
+                return None
             stored = entry["result"]
             if not isinstance(stored, dict):
                 return None
         except Exception:
             return None
         if changed or entry.get("seen") != self.today:
-            self.store(key, entry)  # quiet from now on / used today
+            self.store(key, entry)  # quiet from now on / used today (its list too)
         if self.recorder is not None:
             self.recorder.file(path, entry)
         return stored
 
+    def _code_unchanged(self, code: object) -> bool:
+        """Whether speclint's files that an entry's lint ran (the list it names) are unchanged:
+        each list checked once a run."""
+        if type(code) is not str:
+            return False
+        known = self.code_known.get(code)
+        if known is None:
+            files = code_used.read(self.path, code)
+            known = self.code_known[code] = files is not None and code_used.unchanged(files)
+        return known
+
     def store(self, key: str, entry: Entry) -> None:
+        files = entry.pop("code_files", None)
+        if files is not None:  # a list made in a worker (or here): known, to be written
+            code_used.KNOWN.setdefault(entry["code"], (files[0], files[1]))
+        self.lists.add(entry["code"])
         entry["seen"] = self.today
         self.pending[key] = entry
         if len(self.pending) >= _BATCH:
@@ -117,6 +140,9 @@ class ResultCache:
         self.pending.clear()
         if not pending or not self._ready():
             return
+        for code in self.lists - self.written:  # (before the entries that name them)
+            code_used.write(self.path, code)
+        self.written |= self.lists
         for key, entry in pending:
             try:
                 data = json_write.dumps(entry).encode("utf-8", "surrogatepass")

@@ -11,7 +11,8 @@ the Python running it. Its inputs are every file that was linted, every file a l
 looked for (model configs, pins), and every configuration file, `.gitignore` and folder
 listing the run looked at: each is checked by stat (`speclint.runner.cache.inputs_unchanged`),
 and one whose stat changed means a real run (a file changed shortly before it was read, by
-content). A run whose inputs were changing while it ran (changed within two seconds of its
+content). So are speclint's own files that the run and its lints ran (`runner.code_used`:
+the modules imported, the data), by size and mtime, after the inputs. A run whose inputs were changing while it ran (changed within two seconds of its
 start) is not recorded.
 Any doubt (a damaged or foreign record, a missing field) means the run is done again.
 """
@@ -27,7 +28,7 @@ if TYPE_CHECKING:  # typing is not imported at run time: a replay skips it
     from collections.abc import Callable
     from typing import Any, TextIO
 
-FORMAT = 2
+FORMAT = 3
 _KEEP_RUNS = 64
 """Records kept per cache folder (the oldest go first)."""
 _REFUSED = {
@@ -225,6 +226,10 @@ def _read_record(data: bytes) -> tuple[bytes | None, int]:
 
     if not inputs_unchanged(header["quiet"], header["stats"], header["missing"], header["other"]):
         return None, 0
+    from speclint.runner.code_used import files_unchanged
+
+    if not files_unchanged(header["code"], header["code_stats"]):
+        return None, 0
     return report, code
 
 
@@ -271,6 +276,8 @@ class Recorder:
         self.strip: Callable[[str], str] | None = None
         """What click.echo does to the report's text on its way out (`click.unstyle`), or None."""
         self.inputs: dict[str, tuple[Any, ...]] = {}
+        self.code: set[str] = set()
+        """The lists of speclint's files that the lints of the files ran (`runner.code_used`)."""
         self.complete = True
         """False once anything makes the run unfit to replay."""
 
@@ -295,11 +302,13 @@ class Recorder:
     def file(self, path: str, entry: dict[str, Any]) -> None:
         """A linted file and its cache entry (its content and dependencies when linted)."""
         self.inputs[path] = (entry["stat"], entry["hash"], entry["taken"])
+        self.code.add(entry["code"])
         for dep, signature, seen, taken in entry["depends"]:
             self.inputs.setdefault(dep, (signature, seen, taken))
 
     def save(self, noted: set[str], exit_code: int) -> None:
         """Write the record (`noted`: what the run itself read: configs, folders, ignores)."""
+        from speclint.runner import code_used
         from speclint.runner.cache import _quiet, fingerprint, record_inputs
 
         if not self.complete or exit_code not in (0, 1) or self.cache_dir is None:
@@ -324,11 +333,22 @@ class Recorder:
                 if not settled(path, signature, seen):
                     return
                 self.inputs[path] = (signature, seen, self.started)
+        ran = code_used.current()  # what this process ran, and what the lints' lists say
+        code = None if ran is None else code_used.merged([ran[0], *self.code])
+        if code is None:
+            return
         output = "".join(self.output)
         if self.strip is not None:
             output = self.strip(output)
         report = output.encode("utf-8", "surrogatepass")
-        header = {"argv": self.argv, "exit": exit_code, "report": len(report), **record_inputs(self.inputs)}
+        header = {
+            "argv": self.argv,
+            "exit": exit_code,
+            "report": len(report),
+            **record_inputs(self.inputs),
+            "code": code[0],
+            "code_stats": code_used.stats_hash(code[1]),
+        }
         path = _record_path(self.cache_dir, run_key(self.argv))
         try:
             from speclint.core.json_write import dumps
