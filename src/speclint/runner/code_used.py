@@ -104,22 +104,20 @@ def current() -> tuple[str, Files] | None:
         found: tuple[str, Files] | None = _last[1]
         return found
     files = dict(data_files())
+    known = _signatures
     try:
-        for name, module in list(modules.items()):
-            if name != "speclint" and not name.startswith("speclint.") and name != "__main__":
+        for name in [name for name in list(modules) if name.startswith("speclint")]:
+            attributes = getattr(modules.get(name), "__dict__", None)
+            if type(attributes) is not dict or type(path := attributes.get("__file__")) is not str:
                 continue
-            attributes = getattr(module, "__dict__", None)
-            if type(attributes) is not dict:
-                continue
-            path = attributes.get("__file__")
-            if type(path) is not str:
-                continue
-            if name == "__main__" and not path.startswith(root() + os.sep):
-                continue
-            signature = _signatures.get(path)
+            signature = known.get(path)
             if signature is None:
-                signature = _signatures[path] = _served(name, attributes, path) or _stat(path)
+                signature = known[path] = _served(name, attributes, path) or _stat(path)
             files[path] = signature
+        main = getattr(modules.get("__main__"), "__dict__", None)  # (`python -m speclint`)
+        path = main.get("__file__") if type(main) is dict else None
+        if type(path) is str and path.startswith(root() + os.sep):
+            files[path] = known.get(path) or known.setdefault(path, _stat(path))
     except OSError:
         result = None
     else:
@@ -146,7 +144,7 @@ def _stat(path: str) -> list[int]:
 def _made(files: dict[str, list[int]]) -> tuple[str, Files] | None:
     from speclint.runner.cache import _RACY_NS
 
-    if max((signature[1] for signature in files.values()), default=0) + _RACY_NS >= time.time_ns():
+    if max([signature[1] for signature in files.values()], default=0) + _RACY_NS >= time.time_ns():
         return None
     paths = sorted(files)
     made = (paths, [files[path] for path in paths])
