@@ -214,7 +214,8 @@ def test_the_environment_a_report_reads_is_part_of_the_key(run, tmp_path, monkey
 
 
 def _damaged(record: bytes, damage: str) -> bytes:
-    """`record` (magic line, header length, JSON header, report) damaged one way."""
+    """`record` (magic line, header length, JSON header, the list of speclint's files, report)
+    damaged one way."""
     magic, length, rest = record.split(b"\n", 2)
     header, report = rest[: int(length)], rest[int(length) :]
     values = json.loads(header)
@@ -232,6 +233,12 @@ def _damaged(record: bytes, damage: str) -> bytes:
         values["stats"] = str(values["stats"])
     elif damage == "exit code":
         values["exit"] = True
+    elif damage == "list of files":  # a file of speclint's left out: the hash of the stats tells
+        listed = json.loads(report[: values["code"]])
+        files = json.dumps(listed[1:]).encode()
+        report, values["code"] = files + report[values["code"] :], len(files)
+    elif damage == "length of the list":
+        values["code"] = -1
     head = json.dumps(values).encode()
     return b"%s\n%d\n%s%s" % (magic, len(head), head, report)
 
@@ -246,6 +253,8 @@ def _damaged(record: bytes, damage: str) -> bytes:
         "inputs of another shape",
         "stats",
         "exit code",
+        "list of files",
+        "length of the list",
     ],
 )
 def test_a_damaged_record_is_not_trusted(run, tmp_path, damage):

@@ -182,8 +182,10 @@ def _record_path(cache_dir: str, key: str) -> str:
 _SUFFIX = ".run"
 _MAGIC = b"speclint-run %d\n" % FORMAT
 """A record is this line, the length of its header, the header (JSON: the exit code, the
-report's length in bytes, and the inputs by kind) and then the report as printed, in UTF-8:
-the report is never parsed again, only written out."""
+report's length in bytes, the inputs by kind, the length of the list of speclint's files and
+a hash of their stats), that list (JSON: read only once the inputs are known unchanged, not by
+a run on a file just edited) and then the report as printed, in UTF-8: the report is never
+parsed again, only written out."""
 
 
 def replay(argv: list[str]) -> int | None:
@@ -216,7 +218,11 @@ def _read_record(data: bytes) -> tuple[bytes | None, int]:
     from speclint.core import json_read
 
     header = json_read.loads(data[length_end + 1 : header_end])
-    report, code = data[header_end:], header["exit"]
+    listed = header["code"]
+    if type(listed) is not int or listed < 0:
+        return None, 0
+    files_end = header_end + listed
+    report, code = data[files_end:], header["exit"]
     if len(report) != header["report"] or code not in (0, 1) or type(code) is not int:
         return None, 0
     inputs = header["quiet"], header["missing"], header["other"]
@@ -228,7 +234,7 @@ def _read_record(data: bytes) -> tuple[bytes | None, int]:
         return None, 0
     from speclint.runner.code_used import files_unchanged
 
-    if not files_unchanged(header["code"], header["code_stats"]):
+    if not files_unchanged(json_read.loads(data[header_end:files_end]), header["code_stats"]):
         return None, 0
     return report, code
 
@@ -341,23 +347,28 @@ class Recorder:
         if self.strip is not None:
             output = self.strip(output)
         report = output.encode("utf-8", "surrogatepass")
+        from speclint.core.json_write import dumps
+
+        try:
+            files = dumps(code[0]).encode("utf-8", "surrogatepass")
+        except (TypeError, ValueError):
+            return
         header = {
             "argv": self.argv,
             "exit": exit_code,
             "report": len(report),
             **record_inputs(self.inputs),
-            "code": code[0],
+            "code": len(files),
             "code_stats": code_used.stats_hash(code[1]),
         }
         path = _record_path(self.cache_dir, run_key(self.argv))
         try:
-            from speclint.core.json_write import dumps
             from speclint.core.kept import write_atomically
 
             folder = os.path.dirname(path)
             os.makedirs(folder, exist_ok=True)
             head = dumps(header).encode("utf-8", "surrogatepass")
-            write_atomically(path, b"%s%d\n%s%s" % (_MAGIC, len(head), head, report))
+            write_atomically(path, b"%s%d\n%s%s%s" % (_MAGIC, len(head), head, files, report))
             _prune(folder)
         except (OSError, TypeError, ValueError):
             pass
