@@ -88,6 +88,50 @@ def test_a_changed_module_that_ran_means_a_new_lint(lint_again, monkeypatch, tmp
     assert len(lint_again()) == 2  # and stored again
 
 
+def test_each_entry_names_what_ran_up_to_its_own_lint(monkeypatch, tmp_path):
+    """A run imports as it meets files: a module first imported by a later file's lint
+    never ran for an earlier file, whose stored result it leaves alone."""
+    monkeypatch.setattr(cache_module, "_RACY_NS", 1)
+    first, later = tmp_path / "first.py", tmp_path / "later.py"
+    _module_ran(monkeypatch, first, "speclint.rules.spd.fake_first")
+    folder = tmp_path / "cache"
+    for name in ("a.sh", "b.sh"):
+        (tmp_path / name).write_text(TOPK1)
+    linted: list[str] = []
+    real = speclint.engine.lint_text
+
+    def counting(text, path, *args, **kwargs):
+        linted.append(Path(path).name)
+        if path.endswith("b.sh") and "speclint.rules.spd.fake_later" not in sys.modules:
+            _module_ran(monkeypatch, later, "speclint.rules.spd.fake_later")  # imported for b.sh
+        return real(text, path, *args, **kwargs)
+
+    monkeypatch.setattr(speclint.engine, "lint_text", counting)
+
+    def run() -> list[str]:
+        code_used.forget()
+        cache_module._FINGERPRINT.clear()
+        jobs = [_job(tmp_path / name, folder) for name in ("a.sh", "b.sh")]
+        answers = index_module.ResultCache(str(folder), (CheckedFile, LaunchSummary)).through(
+            jobs, workers.lint_all, workers.lint_job
+        )
+        assert all(error is None and "SPD001" in {f.code for f in r.findings} for r, error in answers)
+        return linted
+
+    try:
+        assert run() == ["a.sh", "b.sh"]
+        assert run() == ["a.sh", "b.sh"]  # both from the cache
+        later.write_text("LIMIT = 99\n")
+        os.utime(later, ns=(OLD, OLD + 1))
+        assert run() == ["a.sh", "b.sh", "b.sh"]
+        first.write_text("LIMIT = 99\n")
+        os.utime(first, ns=(OLD, OLD + 1))
+        assert run() == ["a.sh", "b.sh", "b.sh", "a.sh", "b.sh"]
+    finally:
+        code_used.forget()
+        cache_module._FINGERPRINT.clear()
+
+
 def _fake_package(root: Path) -> None:
     """A package tree as speclint's own: a module, a data folder of each kind."""
     for folder in code_used.DATA_FOLDERS:
@@ -152,10 +196,10 @@ def test_a_damaged_or_foreign_list_is_not_trusted(lint_again, monkeypatch, tmp_p
     if damage == "garbage":
         listed.write_bytes(b"\x00\xff" * 50)
     elif damage == "another list":  # the file that ran left out, under the same name
-        paths, stats = code_used.KNOWN[listed.name[len(code_used.PREFIX) :]]
+        parent, paths, stats = code_used.KNOWN[listed.name[len(code_used.PREFIX) :]]
         kept = [n for n, path in enumerate(paths) if path != str(source)]
-        text = json.dumps([[paths[n] for n in kept], [stats[n] for n in kept]])
-        listed.write_bytes(b"speclint-code 1\n" + text.encode())
+        text = json.dumps([parent, [paths[n] for n in kept], [stats[n] for n in kept]])
+        listed.write_bytes(b"speclint-code 2\n" + text.encode())
     else:
         listed.unlink()
     assert len(lint_again()) == 2

@@ -227,11 +227,12 @@ def lint_for_cache(
         "taken": taken,
         "hash": content_hash(data),
         "depends": [[dep, *_dependency_now(dep)] for dep in sorted(noted)],
-        "code": ran[0],
+        "code": ran,
         "result": encode_result(result),
     }
-    if code_used.to_send(ran[0]):  # (the list itself, once a process: `ResultCache.store`)
-        entry["code_files"] = ran[1]
+    links = code_used.to_send()
+    if links:  # (the links themselves, once a process: `ResultCache.store`)
+        entry["code_files"] = links
     return result, entry
 
 

@@ -17,8 +17,12 @@ are compared by size and mtime_ns, as Python compares a source with its `.pyc` a
 kept store does. A list with a file changed within two seconds of when it was made (a second
 write in the same clock tick keeps the mtime) is not used: nothing is cached then.
 
-A list is kept once per index folder, in `code-<id>` (its id: a hash of its paths and their
-stats), and each entry names it; a replay record holds its run's list itself.
+A process's list grows as it imports, as a chain: each link holds the files first seen since
+the one before it (the first: the data and the modules imported by then) and names it, its id
+a hash of both, so a link stands for every file up to it. An entry names the link that was the
+last when its file was linted: a run over many files imports its rules and front-ends as it
+meets them, and each link costs only what it adds. Links are kept once per index folder, in
+`code-<id>`, and each is checked once a run; a replay record holds its run's files themselves.
 """
 
 from __future__ import annotations
@@ -34,37 +38,37 @@ if TYPE_CHECKING:
 
     Files = tuple[list[str], list[list[int]]]
     """(paths, sorted; the [size, mtime_ns] of each)."""
+    Link = tuple[str, list[str], list[list[int]]]
+    """(the id of the link before it, "" for the first; the files it adds)."""
 
 DATA_FOLDERS = ("sglang/data", "sglang/flags/data")
 """The package's folders of files that are not modules (relative, with `/`)."""
 
 PREFIX = "code-"
-"""A list's file name in an index folder: PREFIX + its id."""
+"""A link's file name in an index folder: PREFIX + its id."""
 
-_MAGIC = b"speclint-code 1\n"
+_MAGIC = b"speclint-code 2\n"
 
-KNOWN: dict[str, Files] = {}
-"""Lists made or read (and checked against their id) by this process, by id."""
-
-_signatures: dict[str, list[int]] = {}
-"""path -> [size, mtime_ns], taken once a process (the first time it was asked for)."""
+KNOWN: dict[str, Link] = {}
+"""Links made or read (and checked against their id) by this process, by id."""
 
 _data: list[dict[str, list[int]]] = []
 """The data folders' files and the folders themselves, once taken (`data_files`)."""
 
-_last: list[Any] = []
-"""[len(sys.modules) when the last list was made, its (id, files) or None]."""
-
-_sent: set[str] = set()
+_seen: set[str] = set()
+"""The names of `sys.modules` looked at."""
+_listed: set[str] = set()
+"""The paths in this process's chain."""
+_state: list[Any] = []
+"""[(len(sys.modules), its last name) when last looked, the last link's id or None (racy)]."""
+_unsent: list[str] = []
+"""Links made here that no entry carried yet."""
 
 
 def forget() -> None:
     """Take everything again (a test's new "process")."""
-    KNOWN.clear()
-    _signatures.clear()
-    _data.clear()
-    _last.clear()
-    _sent.clear()
+    for kept in (KNOWN, _data, _seen, _listed, _state, _unsent):
+        kept.clear()
 
 
 def root() -> str:
@@ -95,35 +99,41 @@ def data_files() -> dict[str, list[int]]:
     return _data[0]
 
 
-def current() -> tuple[str, Files] | None:
-    """(id, files) of what this process has run so far; None when a file could not be
-    statted or changed within two seconds (racy: nothing is cached). Made again only when
-    `sys.modules` changed size (a process imports, it does not unload)."""
+def current() -> str | None:
+    """The id of the last link of what this process has run so far; None once a file could
+    not be statted or had changed within two seconds of being listed (racy: nothing is
+    cached from then on). `sys.modules` is looked at again only when its size or its last
+    name changed (an import adds at its end)."""
     modules = sys.modules
-    if _last and _last[0] == len(modules):
-        found: tuple[str, Files] | None = _last[1]
+    mark = (len(modules), next(reversed(modules), None))
+    if _state and _state[0] == mark:
+        found: str | None = _state[1]
         return found
-    files = dict(data_files())
-    known = _signatures
-    try:
-        for name in [name for name in list(modules) if name.startswith("speclint")]:
-            attributes = getattr(modules.get(name), "__dict__", None)
-            if type(attributes) is not dict or type(path := attributes.get("__file__")) is not str:
-                continue
-            signature = known.get(path)
-            if signature is None:
-                signature = known[path] = _served(name, attributes, path) or _stat(path)
-            files[path] = signature
-        main = getattr(modules.get("__main__"), "__dict__", None)  # (`python -m speclint`)
-        path = main.get("__file__") if type(main) is dict else None
-        if type(path) is str and path.startswith(root() + os.sep):
-            files[path] = known.get(path) or known.setdefault(path, _stat(path))
-    except OSError:
-        result = None
-    else:
-        result = _made(files)
-    _last[:] = [len(modules), result]
-    return result
+    head: str | None = _state[1] if _state else ""
+    added: dict[str, list[int]] = {} if _state else dict(data_files())
+    new = modules.keys() - _seen
+    _seen.update(new)
+    if head is not None:
+        try:
+            for name in new:
+                if name.startswith("speclint") or name == "__main__":
+                    _add(name, modules.get(name), added)
+        except OSError:
+            head = None
+    if head is not None and (added or not _state):
+        head = _link(head, added)
+    _state[:] = [mark, head]
+    return head
+
+
+def _add(name: str, module: object, added: dict[str, list[int]]) -> None:
+    """The source file of a module of speclint (or of `python -m speclint`'s `__main__`)."""
+    attributes = getattr(module, "__dict__", None)
+    if type(attributes) is not dict or type(path := attributes.get("__file__")) is not str:
+        return
+    if path in _listed or (name == "__main__" and not path.startswith(root() + os.sep)):
+        return
+    added[path] = _served(name, attributes, path) or _stat(path)
 
 
 def _served(name: str, attributes: dict[str, Any], path: str) -> list[int] | None:
@@ -141,48 +151,77 @@ def _stat(path: str) -> list[int]:
     return [info.st_size, info.st_mtime_ns]
 
 
-def _made(files: dict[str, list[int]]) -> tuple[str, Files] | None:
+def _link(parent: str, added: dict[str, list[int]]) -> str | None:
+    """A new last link after `parent` with the files `added`; None when one is racy."""
     from speclint.runner.cache import _RACY_NS
 
-    if max([signature[1] for signature in files.values()], default=0) + _RACY_NS >= time.time_ns():
+    if max([signature[1] for signature in added.values()], default=0) + _RACY_NS >= time.time_ns():
         return None
-    paths = sorted(files)
-    made = (paths, [files[path] for path in paths])
-    code = list_id(made)
-    KNOWN[code] = made
-    return code, made
+    paths = sorted(added)
+    link = (parent, paths, [added[path] for path in paths])
+    code = link_id(link)
+    KNOWN[code] = link
+    _listed.update(paths)
+    _unsent.append(code)
+    return code
 
 
-def list_id(files: Files) -> str:
+def link_id(link: Link) -> str:
     import marshal
 
     from speclint.runner.cache import blake2b
 
-    return blake2b(marshal.dumps(files, 2), digest_size=16).hexdigest()
+    return blake2b(marshal.dumps(link, 2), digest_size=16).hexdigest()
 
 
-def to_send(code: str) -> bool:
-    """Whether an entry with the list `code` made in this process is the first to carry it
-    (once a process: a worker's list reaches the process that writes the index with it)."""
-    if code in _sent:
-        return False
-    _sent.add(code)
-    return True
+def to_send() -> list[list[Any]]:
+    """The links made here that no entry carried yet, as [id, parent, paths, stats] (each
+    once a process: a worker's reach the process that writes the index with its entries)."""
+    links = [[code, *KNOWN[code]] for code in _unsent]
+    _unsent.clear()
+    return links
 
 
-def unchanged(files: Files) -> bool:
-    """Whether every file of a list has the size and mtime_ns it had."""
-    paths, signatures = files
+_MAX_LINKS = 100_000
+"""A chain longer than this is not trusted (a process imports a few hundred modules)."""
+
+
+def unchanged(link: Link) -> bool:
+    """Whether every file a link adds has the size and mtime_ns it had."""
     stat = os.stat
     try:
-        return [[i.st_size, i.st_mtime_ns] for i in map(stat, paths)] == signatures
+        return [[i.st_size, i.st_mtime_ns] for i in map(stat, link[1])] == link[2]
     except (OSError, TypeError, ValueError):
         return False
 
 
-def read(folder: str, code: str) -> Files | None:
-    """The list `code` kept in an index folder; None when missing, damaged or not the list its
-    name says (never trusted)."""
+def chain_unchanged(folder: str, code: object, known: dict[str, bool]) -> bool:
+    """Whether every file of the chain up to the link `code` is unchanged, each link read
+    from an index folder and checked once a run (`known`: the answers so far)."""
+    links: list[tuple[str, Link]] = []
+    answer = True
+    while code != "":
+        if type(code) is not str or len(links) > _MAX_LINKS:
+            answer = False
+            break
+        if code in known:
+            answer = known[code]
+            break
+        link = read(folder, code)
+        if link is None:
+            answer = False
+            break
+        links.append((code, link))
+        code = link[0]
+    for code, link in reversed(links):
+        answer = answer and unchanged(link)
+        known[code] = answer
+    return answer
+
+
+def read(folder: str, code: str) -> Link | None:
+    """The link `code` kept in an index folder; None when missing, damaged or not the link
+    its name says (never trusted)."""
     found = KNOWN.get(code)
     if found is not None:
         return found
@@ -193,52 +232,57 @@ def read(folder: str, code: str) -> Files | None:
             return None
         from speclint.core import json_read
 
-        paths, signatures = json_read.loads(data[len(_MAGIC) :])
-        if type(paths) is not list or type(signatures) is not list or len(paths) != len(signatures):
+        parent, paths, signatures = json_read.loads(data[len(_MAGIC) :])
+        if type(parent) is not str or type(paths) is not list or type(signatures) is not list:
             return None
-        files = (paths, signatures)
-        if list_id(files) != code:  # (also refuses what marshal cannot write)
+        link = (parent, paths, signatures)
+        if len(paths) != len(signatures) or link_id(link) != code:  # (refuses what marshal cannot write)
             return None
     except Exception:
         return None
-    KNOWN[code] = files
-    return files
+    KNOWN[code] = link
+    return link
 
 
-def write(folder: str, code: str) -> None:
-    """Keep the list `code` (made or received by this process) in an index folder, once; one
-    kept there for a day or more is marked as used (its mtime: the index drops what is
-    unused for 30 days)."""
-    files = KNOWN.get(code)
-    path = os.path.join(folder, PREFIX + code)
-    try:
-        if time.time() - os.stat(path).st_mtime > 86400:  # used: not pruned (`ResultCache.save`)
-            os.utime(path)
-        return
-    except OSError:
-        pass
-    if files is None:
-        return
+def write(folder: str, code: str, done: set[str]) -> None:
+    """Keep the link `code` and those before it (made, received or read by this process) in
+    an index folder, each once a run (`done`); one kept there for a day or more is marked as
+    used (its mtime: the index drops what is unused for 30 days)."""
     from speclint.core.json_write import dumps
     from speclint.core.kept import write_atomically
 
-    try:
-        write_atomically(path, _MAGIC + dumps([files[0], files[1]]).encode("utf-8", "surrogatepass"))
-    except (OSError, TypeError, ValueError):
-        pass
+    while code and code not in done:
+        done.add(code)
+        link = KNOWN.get(code)
+        if link is None:
+            return
+        path = os.path.join(folder, PREFIX + code)
+        try:
+            if time.time() - os.stat(path).st_mtime > 86400:  # (`ResultCache.save` prunes)
+                os.utime(path)
+        except OSError:
+            try:
+                write_atomically(path, _MAGIC + dumps(list(link)).encode("utf-8", "surrogatepass"))
+            except (OSError, TypeError, ValueError):
+                return
+        code = link[0]
 
 
 def merged(codes: Iterable[str]) -> Files | None:
-    """One list of the files of the lists `codes` (known to this process); None when one is
-    unknown or two say different things of a file."""
+    """The files of the chains up to the links `codes` (known to this process), as one list;
+    None when a link is unknown or two say different things of a file."""
     files: dict[str, list[int]] = {}
+    done: set[str] = set()
     for code in codes:
-        found = KNOWN.get(code)
-        if found is None:
-            return None
-        for path, signature in zip(*found):
-            if files.setdefault(path, signature) != signature:
+        while code and code not in done:
+            done.add(code)
+            link = KNOWN.get(code)
+            if link is None:
                 return None
+            for path, signature in zip(link[1], link[2]):
+                if files.setdefault(path, signature) != signature:
+                    return None
+            code = link[0]
     paths = sorted(files)
     return paths, [files[path] for path in paths]
 

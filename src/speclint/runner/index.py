@@ -66,9 +66,9 @@ class ResultCache:
         self.checker = Checker()
         self.today = int(time.time() // _DAY_S)
         self.code_known: dict[str, bool] = {}
-        """Lists of speclint's files checked this run: unchanged or not."""
+        """Links of speclint's files checked this run: unchanged or not (`code_used`)."""
         self.lists: set[str] = set()
-        """The lists of the entries stored this run (written once a run, touched once a day)."""
+        """The links of the entries stored this run (written once a run, touched once a day)."""
         self.written: set[str] = set()
 
     def _head(self, key: str) -> bytes:
@@ -111,20 +111,14 @@ class ResultCache:
         return stored
 
     def _code_unchanged(self, code: object) -> bool:
-        """Whether speclint's files that an entry's lint ran (the list it names) are unchanged:
-        each list checked once a run."""
-        if type(code) is not str:
-            return False
-        known = self.code_known.get(code)
-        if known is None:
-            files = code_used.read(self.path, code)
-            known = self.code_known[code] = files is not None and code_used.unchanged(files)
-        return known
+        """Whether speclint's files that an entry's lint ran (the chain of links it names)
+        are unchanged: each link checked once a run."""
+        return code_used.chain_unchanged(self.path, code, self.code_known)
 
     def store(self, key: str, entry: Entry) -> None:
-        files = entry.pop("code_files", None)
-        if files is not None:  # a list made in a worker (or here): known, to be written
-            code_used.KNOWN.setdefault(entry["code"], (files[0], files[1]))
+        for code, parent, paths, stats in entry.pop("code_files", ()):  # made in a worker, or here
+            code_used.KNOWN.setdefault(code, (parent, paths, stats))
+            self.lists.add(code)
         self.lists.add(entry["code"])
         entry["seen"] = self.today
         self.pending[key] = entry
@@ -140,9 +134,8 @@ class ResultCache:
         self.pending.clear()
         if not pending or not self._ready():
             return
-        for code in self.lists - self.written:  # (before the entries that name them)
-            code_used.write(self.path, code)
-        self.written |= self.lists
+        for code in self.lists:  # (before the entries that name them)
+            code_used.write(self.path, code, self.written)
         for key, entry in pending:
             try:
                 data = json_write.dumps(entry).encode("utf-8", "surrogatepass")

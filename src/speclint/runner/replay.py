@@ -339,8 +339,8 @@ class Recorder:
                 if not settled(path, signature, seen):
                     return
                 self.inputs[path] = (signature, seen, self.started)
-        ran = code_used.current()  # what this process ran, and what the lints' lists say
-        code = None if ran is None else code_used.merged([ran[0], *self.code])
+        ran = code_used.current()  # what this process ran, and what the lints' links say
+        code = None if ran is None else code_used.merged([ran, *self.code])
         if code is None:
             return
         output = "".join(self.output)
