@@ -219,7 +219,7 @@ def lint_for_cache(
         result = lint(decode_source(data), path, options)
     if result.error is not None:
         return result, None
-    ran = code_used.current()
+    ran = code_used.current(_RACY_NS)
     if ran is None:  # speclint's own files changing: nothing is cached
         return result, None
     entry = {

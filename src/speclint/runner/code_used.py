@@ -93,26 +93,29 @@ def data_files() -> dict[str, list[int]]:
                         if entry.is_file():
                             info = entry.stat()
                             found[entry.path] = [info.st_size, info.st_mtime_ns]
-            except OSError:
-                found[folder] = [-1, -1]  # (missing: as it is now)
+            except OSError:  # (an install without it: nothing it stores is trusted again)
+                found[folder] = [-1, -1]
         _data.append(found)
     return _data[0]
 
 
-def current() -> str | None:
+def current(racy_ns: int) -> str | None:
     """The id of the last link of what this process has run so far; None once a file could
-    not be statted or had changed within two seconds of being listed (racy: nothing is
-    cached from then on). `sys.modules` is looked at again only when its size or its last
+    not be statted or had changed within `racy_ns` (two seconds: `cache._RACY_NS`) of being
+    listed (racy: nothing is cached from then on). `sys.modules` is looked at again only when its size or its last
     name changed (an import adds at its end)."""
     modules = sys.modules
     mark = (len(modules), next(reversed(modules), None))
     if _state and _state[0] == mark:
         found: str | None = _state[1]
         return found
+    try:
+        new = modules.keys() - _seen
+    except RuntimeError:  # (another thread importing meanwhile: not cached this time)
+        return None
+    _seen.update(new)
     head: str | None = _state[1] if _state else ""
     added: dict[str, list[int]] = {} if _state else dict(data_files())
-    new = modules.keys() - _seen
-    _seen.update(new)
     if head is not None:
         try:
             for name in new:
@@ -121,7 +124,7 @@ def current() -> str | None:
         except OSError:
             head = None
     if head is not None and (added or not _state):
-        head = _link(head, added)
+        head = _link(head, added, racy_ns)
     _state[:] = [mark, head]
     return head
 
@@ -151,11 +154,9 @@ def _stat(path: str) -> list[int]:
     return [info.st_size, info.st_mtime_ns]
 
 
-def _link(parent: str, added: dict[str, list[int]]) -> str | None:
+def _link(parent: str, added: dict[str, list[int]], racy_ns: int) -> str | None:
     """A new last link after `parent` with the files `added`; None when one is racy."""
-    from speclint.runner.cache import _RACY_NS
-
-    if max([signature[1] for signature in added.values()], default=0) + _RACY_NS >= time.time_ns():
+    if max([signature[1] for signature in added.values()], default=0) + racy_ns >= time.time_ns():
         return None
     paths = sorted(added)
     link = (parent, paths, [added[path] for path in paths])
@@ -169,8 +170,10 @@ def _link(parent: str, added: dict[str, list[int]]) -> str | None:
 def link_id(link: Link) -> str:
     import marshal
 
-    from speclint.runner.cache import blake2b
-
+    try:  # (as `runner.cache` does: not OpenSSL's `_hashlib`)
+        from _blake2 import blake2b
+    except ImportError:
+        from hashlib import blake2b
     return blake2b(marshal.dumps(link, 2), digest_size=16).hexdigest()
 
 

@@ -315,7 +315,7 @@ class Recorder:
     def save(self, noted: set[str], exit_code: int) -> None:
         """Write the record (`noted`: what the run itself read: configs, folders, ignores)."""
         from speclint.runner import code_used
-        from speclint.runner.cache import _quiet, fingerprint, record_inputs
+        from speclint.runner.cache import _RACY_NS, _quiet, fingerprint, record_inputs
 
         if not self.complete or exit_code not in (0, 1) or self.cache_dir is None:
             return
@@ -339,7 +339,7 @@ class Recorder:
                 if not settled(path, signature, seen):
                     return
                 self.inputs[path] = (signature, seen, self.started)
-        ran = code_used.current()  # what this process ran, and what the lints' links say
+        ran = code_used.current(_RACY_NS)  # what this process ran, and what the lints' links say
         code = None if ran is None else code_used.merged([ran, *self.code])
         if code is None:
             return
