@@ -17,8 +17,8 @@ import pytest
 
 import speclint.engine
 from speclint.runner import cache as cache_module
+from speclint.runner import code_used, workers
 from speclint.runner import index as index_module
-from speclint.runner import workers
 from speclint.runner.results import CheckedFile, LaunchSummary
 from speclint.settings.files import Settings
 from speclint.settings.merge import CommandLine, options_for
@@ -55,7 +55,9 @@ def _edit_entry(folder: Path, change, head=None) -> None:
 
 
 def lint_job(job):
-    """One file through the cache as `check` runs it: lookup, lint on a miss, index written."""
+    """One file through the cache as `check` runs it: lookup, lint on a miss, index written
+    (as a new process: speclint's files that ran are listed again)."""
+    code_used.forget()
     (answer,) = index_module.ResultCache(job[3], BUILT).through([job], workers.lint_all, workers.lint_job)
     return answer
 

@@ -17,7 +17,7 @@ import pytest
 import speclint.engine
 from speclint.__main__ import main as speclint_main
 from speclint.runner import cache as cache_module
-from speclint.runner import replay
+from speclint.runner import code_used, replay
 
 ROOT = Path(__file__).resolve().parent.parent
 MODELS = ROOT / "fixtures" / "models"
@@ -46,6 +46,7 @@ def run(monkeypatch, capsys, tmp_path):
         monkeypatch.setattr(sys, "argv", ["speclint", *args])
         monkeypatch.setattr(replay, "ARGV", None)
         cache_module._dependencies_now.clear()
+        code_used.forget()  # (a new process: what it imports is listed again)
         before = len(linted)
         with pytest.raises(SystemExit) as stop:
             speclint_main()

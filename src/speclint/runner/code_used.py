@@ -111,6 +111,12 @@ def current(racy_ns: int) -> str | None:
         return found
     try:
         new = modules.keys() - _seen
+        if any(name.startswith("speclint") for name in _seen - modules.keys()):
+            # a module of speclint let go (a long-lived process, a test): a new chain, of
+            # what is imported now
+            for kept in (_seen, _listed, _state):
+                kept.clear()
+            new = set(modules)
     except RuntimeError:  # (another thread importing meanwhile: not cached this time)
         return None
     _seen.update(new)

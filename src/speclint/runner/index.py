@@ -1,7 +1,9 @@
 """The result cache's index: one folder per cache folder and speclint
 (`v2/index-<code>/`, `<code>` from `speclint.runner.cache.code_fingerprint`) with an entry
-file per (file, settings), named by its key: a run reads only the entries of the files it
-lints, and its memory stays flat over any number of files.
+file per (file, settings), named by its key, and a file per link of the chains of speclint's
+own files that entries name (`code-<id>`, `speclint.runner.code_used`): a run reads only the
+entries of the files it lints and the links they name, and its memory stays flat over any
+number of files.
 
 Files, not a database: a run over one file just edited (a pre-commit hook) reads one missing
 entry and writes one, where loading SQLite (its library, `sqlite3.dbapi2`, `datetime`) cost
