@@ -132,6 +132,48 @@ def test_each_entry_names_what_ran_up_to_its_own_lint(monkeypatch, tmp_path):
         cache_module._FINGERPRINT.clear()
 
 
+def test_a_module_let_go_is_not_named_by_later_entries(monkeypatch, tmp_path):
+    """A process that let a module of speclint go (a long-lived one) names, for the files it
+    lints after, only what is imported then: a deleted module's file does not make them
+    linted again forever."""
+    monkeypatch.setattr(cache_module, "_RACY_NS", 1)
+    gone = tmp_path / "gone.py"
+    _module_ran(monkeypatch, gone, "speclint.rules.spd.fake_gone")
+    folder = tmp_path / "cache"
+    for name in ("a.sh", "b.sh"):
+        (tmp_path / name).write_text(TOPK1)
+    linted: list[str] = []
+    real = speclint.engine.lint_text
+
+    def counting(text, path, *args, **kwargs):
+        linted.append(Path(path).name)
+        return real(text, path, *args, **kwargs)
+
+    monkeypatch.setattr(speclint.engine, "lint_text", counting)
+
+    def run(name: str) -> None:
+        cache_module._FINGERPRINT.clear()
+        list(
+            index_module.ResultCache(str(folder), (CheckedFile, LaunchSummary)).through(
+                [_job(tmp_path / name, folder)], workers.lint_all, workers.lint_job
+            )
+        )
+
+    code_used.forget()
+    try:
+        run("a.sh")
+        del sys.modules["speclint.rules.spd.fake_gone"]
+        gone.unlink()
+        run("b.sh")  # the same process, after
+        code_used.forget()  # a new process
+        run("a.sh")
+        run("b.sh")
+        assert linted == ["a.sh", "b.sh", "a.sh"]  # a.sh ran the module that is gone
+    finally:
+        code_used.forget()
+        cache_module._FINGERPRINT.clear()
+
+
 def _fake_package(root: Path) -> None:
     """A package tree as speclint's own: a module, a data folder of each kind."""
     for folder in code_used.DATA_FOLDERS:
