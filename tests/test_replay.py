@@ -17,7 +17,7 @@ import pytest
 import speclint.engine
 from speclint.__main__ import main as speclint_main
 from speclint.runner import cache as cache_module
-from speclint.runner import replay
+from speclint.runner import code_used, replay
 
 ROOT = Path(__file__).resolve().parent.parent
 MODELS = ROOT / "fixtures" / "models"
@@ -46,6 +46,7 @@ def run(monkeypatch, capsys, tmp_path):
         monkeypatch.setattr(sys, "argv", ["speclint", *args])
         monkeypatch.setattr(replay, "ARGV", None)
         cache_module._dependencies_now.clear()
+        code_used.forget()  # (a new process: what it imports is listed again)
         before = len(linted)
         with pytest.raises(SystemExit) as stop:
             speclint_main()
@@ -214,7 +215,8 @@ def test_the_environment_a_report_reads_is_part_of_the_key(run, tmp_path, monkey
 
 
 def _damaged(record: bytes, damage: str) -> bytes:
-    """`record` (magic line, header length, JSON header, report) damaged one way."""
+    """`record` (magic line, header length, JSON header, the list of speclint's files, report)
+    damaged one way."""
     magic, length, rest = record.split(b"\n", 2)
     header, report = rest[: int(length)], rest[int(length) :]
     values = json.loads(header)
@@ -232,6 +234,12 @@ def _damaged(record: bytes, damage: str) -> bytes:
         values["stats"] = str(values["stats"])
     elif damage == "exit code":
         values["exit"] = True
+    elif damage == "list of files":  # a file of speclint's left out: the hash of the stats tells
+        listed = json.loads(report[: values["code"]])
+        files = json.dumps(listed[1:]).encode()
+        report, values["code"] = files + report[values["code"] :], len(files)
+    elif damage == "length of the list":
+        values["code"] = -1
     head = json.dumps(values).encode()
     return b"%s\n%d\n%s%s" % (magic, len(head), head, report)
 
@@ -246,6 +254,8 @@ def _damaged(record: bytes, damage: str) -> bytes:
         "inputs of another shape",
         "stats",
         "exit code",
+        "list of files",
+        "length of the list",
     ],
 )
 def test_a_damaged_record_is_not_trusted(run, tmp_path, damage):

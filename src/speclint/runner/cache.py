@@ -2,12 +2,14 @@
 reads stored findings instead of linting again.
 
 One index per cache folder (`speclint.runner.index`) holds an entry per (file, settings). An entry is found by a key over what is known before
-linting: speclint's own code and data (version, and the size and mtime of its installed files,
-so an editable install invalidates too), the environment a lint reads (the Hugging Face cache
-location, an installed sglang), the file's path and the options that apply to it (rule
-selection, SGLang version, model-config mapping). The entry holds the file's content hash and
-the files a lint read or looked for besides (model `config.json`, safetensors headers, Hugging
-Face refs, requirements pins; `speclint.runner.depends`), each with its content hash.
+linting: speclint's version and where it is installed, the Python running it, the environment a
+lint reads (the Hugging Face cache location, an installed sglang), the file's path and the
+options that apply to it (rule selection, SGLang version, model-config mapping). The entry holds
+the file's content hash, the files a lint read or looked for besides (model `config.json`,
+safetensors headers, Hugging Face refs, requirements pins; `speclint.runner.depends`), each with
+its content hash, and names the list of speclint's own files (modules and data) its lint ran,
+with their size and mtime (`speclint.runner.code_used`: an editable install invalidates too):
+only those are statted, not the whole package.
 
 Whether a file is unchanged is decided as git and ruff do, by `stat` first: the same size,
 mtime, ctime, inode and device as when the entry was written means the same content, without
@@ -38,7 +40,7 @@ if TYPE_CHECKING:  # typing is not imported at run time: a replayed run skips it
     from typing import Any
 
     Entry = dict[str, Any]
-    """An index entry: stat, taken, hash, depends, seen, result (JSON)."""
+    """An index entry: stat, taken, hash, depends, code, seen, result (JSON)."""
     Answer = tuple[Any, ...]
     """(result, error), or (result, error, (key, entry)) of a file linted for the cache."""
 
@@ -58,11 +60,18 @@ _FINGERPRINT: list[str] = []
 
 
 def code_fingerprint() -> str:
-    """speclint's version and the size and mtime of every file of the installed package,
-    the Python running it, the environment a lint reads and any installed sglang."""
+    """speclint's version and where it is installed, the Python running it, the environment
+    a lint reads and any installed sglang. speclint's own files are not in it: each entry
+    (and each replay record) holds the list of those its lint ran (`runner.code_used`),
+    checked by stat when it is used."""
     if not _FINGERPRINT:
         _FINGERPRINT.append(_code_fingerprint())
     return _FINGERPRINT[0]
+
+
+_LISTS = "code-lists"
+"""(in the fingerprint) Entries name the list of speclint's files their lint ran: an index
+of a speclint that hashed all of its files into the key is another index."""
 
 
 def _code_fingerprint() -> str:
@@ -71,39 +80,14 @@ def _code_fingerprint() -> str:
     import speclint
 
     root = os.path.dirname(os.path.abspath(speclint.__file__))
-    digest = blake2b(f"{FORMAT}:{speclint.__version__}:{sys.version}".encode(), digest_size=16)
-    digest.update(_package_files(root))
+    digest = blake2b(
+        f"{FORMAT}:{_LISTS}:{speclint.__version__}:{sys.version}\0{root}\0".encode("utf-8", "surrogatepass"),
+        digest_size=16,
+    )
     for name in ENV_READ:
         digest.update(f"{name}={os.environ.get(name)}\n".encode("utf-8", "surrogatepass"))
     digest.update(repr(_installed_sglang()).encode())
     return digest.hexdigest()
-
-
-def _package_files(root: str) -> bytes:
-    """The size and mtime_ns of every file of the package under `root`, by name, folder by
-    folder (`__pycache__` and compiled files left out), as bytes: one scandir per folder,
-    listed in the order the folder gives (a folder lists the same way while nothing in it
-    changes, and a changed order only makes a new fingerprint) and written by `marshal` in
-    its version 2, which writes equal values as equal bytes (no references between objects;
-    `repr` of the ~1,500 values cost 1.5 M instructions of a run, a path join, a relpath and
-    a format per file most of a replayed run's time)."""
-    import marshal
-
-    found: list[object] = []
-    folders = [root]
-    while folders:
-        folder = folders.pop()
-        found.append(folder[len(root) :])
-        with os.scandir(folder) as entries:
-            for entry in entries:
-                name = entry.name
-                if entry.is_dir(follow_symlinks=True):
-                    if name != "__pycache__":
-                        folders.append(entry.path)
-                elif not name.endswith((".pyc", ".pyo")):
-                    info = entry.stat()
-                    found += (name, info.st_size, info.st_mtime_ns)
-    return marshal.dumps(found, 2)
 
 
 def _installed_sglang() -> list[str]:
@@ -210,7 +194,7 @@ def lint_for_cache(
     import stat
 
     from speclint.frontends.reading import MAX_FILE_BYTES, decode_source
-    from speclint.runner import depends
+    from speclint.runner import code_used, depends
     from speclint.runner.result_codec import encode_result
 
     try:
@@ -230,17 +214,25 @@ def lint_for_cache(
         os.close(fd)
     if len(data) > MAX_FILE_BYTES:
         return None, None
+    code_used.data_files()  # (their stats taken before a lint first reads them)
     with depends.recording() as noted:
         result = lint(decode_source(data), path, options)
     if result.error is not None:
+        return result, None
+    ran = code_used.current(_RACY_NS)
+    if ran is None:  # speclint's own files changing: nothing is cached
         return result, None
     entry = {
         "stat": stat_of(info),
         "taken": taken,
         "hash": content_hash(data),
         "depends": [[dep, *_dependency_now(dep)] for dep in sorted(noted)],
+        "code": ran,
         "result": encode_result(result),
     }
+    links = code_used.to_send()
+    if links:  # (the links themselves, once a process: `ResultCache.store`)
+        entry["code_files"] = links
     return result, entry
 
 

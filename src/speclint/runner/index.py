@@ -1,7 +1,9 @@
 """The result cache's index: one folder per cache folder and speclint
 (`v2/index-<code>/`, `<code>` from `speclint.runner.cache.code_fingerprint`) with an entry
-file per (file, settings), named by its key: a run reads only the entries of the files it
-lints, and its memory stays flat over any number of files.
+file per (file, settings), named by its key, and a file per link of the chains of speclint's
+own files that entries name (`code-<id>`, `speclint.runner.code_used`): a run reads only the
+entries of the files it lints and the links they name, and its memory stays flat over any
+number of files.
 
 Files, not a database: a run over one file just edited (a pre-commit hook) reads one missing
 entry and writes one, where loading SQLite (its library, `sqlite3.dbapi2`, `datetime`) cost
@@ -21,6 +23,7 @@ import os
 import time
 
 from speclint.core import json_read, json_write
+from speclint.runner import code_used
 from speclint.runner.cache import (
     FORMAT,
     Checker,
@@ -64,6 +67,11 @@ class ResultCache:
         """Entries to write (new ones, and used ones whose stat or day changed)."""
         self.checker = Checker()
         self.today = int(time.time() // _DAY_S)
+        self.code_known: dict[str, bool] = {}
+        """Links of speclint's files checked this run: unchanged or not (`code_used`)."""
+        self.lists: set[str] = set()
+        """The links of the entries stored this run (written once a run, touched once a day)."""
+        self.written: set[str] = set()
 
     def _head(self, key: str) -> bytes:
         """An entry's first line: its format, the speclint that wrote it, its key."""
@@ -91,18 +99,29 @@ class ResultCache:
             for dep, dep_signature, seen, taken in entry["depends"]:
                 if not self.checker.unchanged(dep, dep_signature, seen, taken):
                     return None
+            if not self._code_unchanged(entry["code"]):
+                return None
             stored = entry["result"]
             if not isinstance(stored, dict):
                 return None
         except Exception:
             return None
         if changed or entry.get("seen") != self.today:
-            self.store(key, entry)  # quiet from now on / used today
+            self.store(key, entry)  # quiet from now on / used today (its list too)
         if self.recorder is not None:
             self.recorder.file(path, entry)
         return stored
 
+    def _code_unchanged(self, code: object) -> bool:
+        """Whether speclint's files that an entry's lint ran (the chain of links it names)
+        are unchanged: each link checked once a run."""
+        return code_used.chain_unchanged(self.path, code, self.code_known)
+
     def store(self, key: str, entry: Entry) -> None:
+        for code, parent, paths, stats in entry.pop("code_files", ()):  # made in a worker, or here
+            code_used.KNOWN.setdefault(code, (parent, paths, stats))
+            self.lists.add(code)
+        self.lists.add(entry["code"])
         entry["seen"] = self.today
         self.pending[key] = entry
         if len(self.pending) >= _BATCH:
@@ -117,6 +136,8 @@ class ResultCache:
         self.pending.clear()
         if not pending or not self._ready():
             return
+        for code in self.lists:  # (before the entries that name them)
+            code_used.write(self.path, code, self.written)
         for key, entry in pending:
             try:
                 data = json_write.dumps(entry).encode("utf-8", "surrogatepass")

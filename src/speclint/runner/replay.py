@@ -11,7 +11,8 @@ the Python running it. Its inputs are every file that was linted, every file a l
 looked for (model configs, pins), and every configuration file, `.gitignore` and folder
 listing the run looked at: each is checked by stat (`speclint.runner.cache.inputs_unchanged`),
 and one whose stat changed means a real run (a file changed shortly before it was read, by
-content). A run whose inputs were changing while it ran (changed within two seconds of its
+content). So are speclint's own files that the run and its lints ran (`runner.code_used`:
+the modules imported, the data), by size and mtime, after the inputs. A run whose inputs were changing while it ran (changed within two seconds of its
 start) is not recorded.
 Any doubt (a damaged or foreign record, a missing field) means the run is done again.
 """
@@ -27,7 +28,7 @@ if TYPE_CHECKING:  # typing is not imported at run time: a replay skips it
     from collections.abc import Callable
     from typing import Any, TextIO
 
-FORMAT = 2
+FORMAT = 3
 _KEEP_RUNS = 64
 """Records kept per cache folder (the oldest go first)."""
 _REFUSED = {
@@ -181,8 +182,10 @@ def _record_path(cache_dir: str, key: str) -> str:
 _SUFFIX = ".run"
 _MAGIC = b"speclint-run %d\n" % FORMAT
 """A record is this line, the length of its header, the header (JSON: the exit code, the
-report's length in bytes, and the inputs by kind) and then the report as printed, in UTF-8:
-the report is never parsed again, only written out."""
+report's length in bytes, the inputs by kind, the length of the list of speclint's files and
+a hash of their stats), that list (JSON: read only once the inputs are known unchanged, not by
+a run on a file just edited) and then the report as printed, in UTF-8: the report is never
+parsed again, only written out."""
 
 
 def replay(argv: list[str]) -> int | None:
@@ -215,7 +218,11 @@ def _read_record(data: bytes) -> tuple[bytes | None, int]:
     from speclint.core import json_read
 
     header = json_read.loads(data[length_end + 1 : header_end])
-    report, code = data[header_end:], header["exit"]
+    listed = header["code"]
+    if type(listed) is not int or listed < 0:
+        return None, 0
+    files_end = header_end + listed
+    report, code = data[files_end:], header["exit"]
     if len(report) != header["report"] or code not in (0, 1) or type(code) is not int:
         return None, 0
     inputs = header["quiet"], header["missing"], header["other"]
@@ -224,6 +231,10 @@ def _read_record(data: bytes) -> tuple[bytes | None, int]:
     from speclint.runner.cache import inputs_unchanged
 
     if not inputs_unchanged(header["quiet"], header["stats"], header["missing"], header["other"]):
+        return None, 0
+    from speclint.runner.code_used import files_unchanged
+
+    if not files_unchanged(json_read.loads(data[header_end:files_end]), header["code_stats"]):
         return None, 0
     return report, code
 
@@ -271,6 +282,8 @@ class Recorder:
         self.strip: Callable[[str], str] | None = None
         """What click.echo does to the report's text on its way out (`click.unstyle`), or None."""
         self.inputs: dict[str, tuple[Any, ...]] = {}
+        self.code: set[str] = set()
+        """The lists of speclint's files that the lints of the files ran (`runner.code_used`)."""
         self.complete = True
         """False once anything makes the run unfit to replay."""
 
@@ -295,12 +308,14 @@ class Recorder:
     def file(self, path: str, entry: dict[str, Any]) -> None:
         """A linted file and its cache entry (its content and dependencies when linted)."""
         self.inputs[path] = (entry["stat"], entry["hash"], entry["taken"])
+        self.code.add(entry["code"])
         for dep, signature, seen, taken in entry["depends"]:
             self.inputs.setdefault(dep, (signature, seen, taken))
 
     def save(self, noted: set[str], exit_code: int) -> None:
         """Write the record (`noted`: what the run itself read: configs, folders, ignores)."""
-        from speclint.runner.cache import _quiet, fingerprint, record_inputs
+        from speclint.runner import code_used
+        from speclint.runner.cache import _RACY_NS, _quiet, fingerprint, record_inputs
 
         if not self.complete or exit_code not in (0, 1) or self.cache_dir is None:
             return
@@ -324,20 +339,36 @@ class Recorder:
                 if not settled(path, signature, seen):
                     return
                 self.inputs[path] = (signature, seen, self.started)
+        ran = code_used.current(_RACY_NS)  # what this process ran, and what the lints' links say
+        code = None if ran is None else code_used.merged([ran, *self.code])
+        if code is None:
+            return
         output = "".join(self.output)
         if self.strip is not None:
             output = self.strip(output)
         report = output.encode("utf-8", "surrogatepass")
-        header = {"argv": self.argv, "exit": exit_code, "report": len(report), **record_inputs(self.inputs)}
+        from speclint.core.json_write import dumps
+
+        try:
+            files = dumps(code[0]).encode("utf-8", "surrogatepass")
+        except (TypeError, ValueError):
+            return
+        header = {
+            "argv": self.argv,
+            "exit": exit_code,
+            "report": len(report),
+            **record_inputs(self.inputs),
+            "code": len(files),
+            "code_stats": code_used.stats_hash(code[1]),
+        }
         path = _record_path(self.cache_dir, run_key(self.argv))
         try:
-            from speclint.core.json_write import dumps
             from speclint.core.kept import write_atomically
 
             folder = os.path.dirname(path)
             os.makedirs(folder, exist_ok=True)
             head = dumps(header).encode("utf-8", "surrogatepass")
-            write_atomically(path, b"%s%d\n%s%s" % (_MAGIC, len(head), head, report))
+            write_atomically(path, b"%s%d\n%s%s%s" % (_MAGIC, len(head), head, files, report))
             _prune(folder)
         except (OSError, TypeError, ValueError):
             pass
