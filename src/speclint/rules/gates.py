@@ -7,7 +7,7 @@ from __future__ import annotations
 from operator import attrgetter
 
 from speclint.frontends.recognise import BENCH_ENTRIES, CLASS_ENTRIES, DYNAMO_ENTRY
-from speclint.sglang.flags.schema import ROUTER_DESTS
+from speclint.sglang.flags.own_dests import ROUTER_DESTS
 
 _FIELD = attrgetter("field")
 """An adjustment's field."""

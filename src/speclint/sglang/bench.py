@@ -22,7 +22,7 @@ from __future__ import annotations
 import os
 from functools import lru_cache
 
-from speclint.sglang.flags.schema import BENCH_DEST_PREFIX
+from speclint.sglang.flags.own_dests import BENCH_DEST_PREFIX
 from speclint.sglang.linedata import LineData
 
 TYPE_CHECKING = False

@@ -27,7 +27,7 @@ from __future__ import annotations
 import os
 from functools import lru_cache
 
-from speclint.sglang.flags.schema import ROUTER_DEST_PREFIX
+from speclint.sglang.flags.own_dests import ROUTER_DEST_PREFIX
 from speclint.sglang.linedata import LineData
 
 TYPE_CHECKING = False

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from speclint.core.findings import Severity
 from speclint.rules.base import NO_FIX, Example, Rule, word_notes
-from speclint.sglang.flags.schema import ROUTER_DEST_PREFIX
+from speclint.sglang.flags.own_dests import ROUTER_DEST_PREFIX
 from speclint.sglang.router import (
     router_presence,
     router_refusals,

@@ -234,38 +234,6 @@ def _fields(entry: dict[str, Any]) -> tuple[Any, ...]:
     )
 
 
-BENCH_DEST_PREFIX = "bench-script:"
-"""Starts the `dest` of an option a benchmark script's parser adds beside SGLang's
-(`speclint.sglang.bench`; SGLang has none): here, not there, so that resolution tells them
-apart without importing the benchmark data's module."""
-
-ROUTER_DEST_PREFIX = "router-launcher:"
-"""Starts the `dest` of an option speclint added from the router's parser (SGLang has none):
-here, not in `speclint.sglang.router`, for the same reason."""
-
-
-class DestsStarting(dict[str, bool]):
-    """dest -> whether it starts with one of `prefixes`, worked out once a dest: asked of
-    every flag of every launch, where `str.startswith` costs its arguments' parsing each time."""
-
-    __slots__ = ("prefixes",)
-
-    def __init__(self, *prefixes: str) -> None:
-        super().__init__()
-        self.prefixes = prefixes
-
-    def __missing__(self, dest: str) -> bool:
-        found = self[dest] = dest.startswith(self.prefixes)
-        return found
-
-
-ROUTER_DESTS = DestsStarting(ROUTER_DEST_PREFIX)
-"""`ROUTER_DESTS[dest]`: an option of the router's own."""
-OWN_DESTS = DestsStarting(ROUTER_DEST_PREFIX, BENCH_DEST_PREFIX)
-"""`OWN_DESTS[dest]`: an option that never reaches ServerArgs (a router's or a benchmark
-script's own)."""
-
-
 def spec_from_entry(entry: dict[str, Any], dest_prefix: str = "") -> FlagSpec:
     """A definition in the stored format as a FlagSpec, its dest prefixed (the options a
     benchmark script adds beside SGLang's: `speclint.sglang.bench`)."""

@@ -10,9 +10,7 @@ attention-DP groups.
 
 from __future__ import annotations
 
-from speclint.sglang.flags.schema import (
-    OWN_DESTS,  # (`is_router_option`, `is_bench_option`: asked of every flag)
-)
+from speclint.sglang.flags.own_dests import OWN_DESTS  # (router's or bench script's: every flag)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
