@@ -17,7 +17,7 @@ import pytest
 
 import speclint.engine
 from speclint.runner import cache as cache_module
-from speclint.runner import code_used, workers
+from speclint.runner import code_used, inputs_check, workers
 from speclint.runner import index as index_module
 from speclint.runner.results import CheckedFile, LaunchSummary
 from speclint.settings.files import Settings
@@ -262,7 +262,7 @@ def test_an_unchanged_file_is_not_read_again(tmp_path, monkeypatch):
     (as git and ruff do)."""
     script, folder = tmp_path / "launch.sh", tmp_path / "cache"
     script.write_text(TOPK1)
-    monkeypatch.setattr(cache_module, "_RACY_NS", 1)  # a test cannot wait for quiet
+    monkeypatch.setattr(inputs_check, "_RACY_NS", 1)  # a test cannot wait for quiet
     lint_job(_job(script, folder))
     monkeypatch.setattr(
         index_module, "_same_content", lambda *a: pytest.fail("read again although its stat is unchanged")
@@ -280,7 +280,7 @@ def test_a_change_that_keeps_size_and_mtime_is_seen(tmp_path, monkeypatch, quiet
     script, folder = tmp_path / "launch.sh", tmp_path / "cache"
     script.write_text(TOPK1)
     if quiet:
-        monkeypatch.setattr(cache_module, "_RACY_NS", 1)  # a test cannot wait for quiet
+        monkeypatch.setattr(inputs_check, "_RACY_NS", 1)  # a test cannot wait for quiet
     before = os.stat(script)
     lint_job(_job(script, folder))
     changed = TOPK1.replace("--speculative-num-draft-tokens 16", "--speculative-num-draft-tokens 02")

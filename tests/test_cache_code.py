@@ -18,7 +18,7 @@ import pytest
 import speclint
 import speclint.engine
 from speclint.runner import cache as cache_module
-from speclint.runner import code_used, workers
+from speclint.runner import code_used, inputs_check, workers
 from speclint.runner import index as index_module
 from speclint.runner.results import CheckedFile, LaunchSummary
 from speclint.settings.files import Settings
@@ -39,7 +39,7 @@ def _job(path: Path, cache_dir: Path):
 def lint_again(monkeypatch, tmp_path):
     """One `check` of a launch through the cache, each call as a new process would make it
     (nothing remembered of speclint's files): the paths linted for real so far."""
-    monkeypatch.setattr(cache_module, "_RACY_NS", 1)  # a test cannot wait two seconds
+    monkeypatch.setattr(inputs_check, "_RACY_NS", 1)  # a test cannot wait two seconds
     script, folder = tmp_path / "launch.sh", tmp_path / "cache"
     script.write_text(TOPK1)
     linted: list[str] = []
@@ -91,7 +91,7 @@ def test_a_changed_module_that_ran_means_a_new_lint(lint_again, monkeypatch, tmp
 def test_each_entry_names_what_ran_up_to_its_own_lint(monkeypatch, tmp_path):
     """A run imports as it meets files: a module first imported by a later file's lint
     never ran for an earlier file, whose stored result it leaves alone."""
-    monkeypatch.setattr(cache_module, "_RACY_NS", 1)
+    monkeypatch.setattr(inputs_check, "_RACY_NS", 1)
     first, later = tmp_path / "first.py", tmp_path / "later.py"
     _module_ran(monkeypatch, first, "speclint.rules.spd.fake_first")
     folder = tmp_path / "cache"
@@ -136,7 +136,7 @@ def test_a_module_let_go_is_not_named_by_later_entries(monkeypatch, tmp_path):
     """A process that let a module of speclint go (a long-lived one) names, for the files it
     lints after, only what is imported then: a deleted module's file does not make them
     linted again forever."""
-    monkeypatch.setattr(cache_module, "_RACY_NS", 1)
+    monkeypatch.setattr(inputs_check, "_RACY_NS", 1)
     gone = tmp_path / "gone.py"
     _module_ran(monkeypatch, gone, "speclint.rules.spd.fake_gone")
     folder = tmp_path / "cache"
@@ -222,7 +222,7 @@ def test_a_module_changed_just_now_is_never_cached(lint_again, monkeypatch, tmp_
     mtime: nothing is stored while a module that ran is that fresh."""
     source = tmp_path / "fake_rule.py"
     _module_ran(monkeypatch, source)
-    monkeypatch.setattr(cache_module, "_RACY_NS", 10**18)  # everything changed "just now"
+    monkeypatch.setattr(inputs_check, "_RACY_NS", 10**18)  # everything changed "just now"
     lint_again()
     assert len(lint_again()) == 2
 
@@ -266,8 +266,8 @@ def test_every_file_that_is_not_a_module_is_in_a_data_folder():
 # -- the command, in its own processes, on a copy of the package --
 
 _PROBE = (
-    "import sys\nfrom speclint.runner import cache\nfrom speclint.__main__ import main\n"
-    "cache._RACY_NS = 1\nsys.argv = ['speclint', 'launch.sh']\ntry:\n    main()\n"
+    "import sys\nfrom speclint.runner import inputs_check\nfrom speclint.__main__ import main\n"
+    "inputs_check._RACY_NS = 1\nsys.argv = ['speclint', 'launch.sh']\ntry:\n    main()\n"
     "except SystemExit as stop:\n    code = stop.code\n"
     "print('linted' if 'speclint.engine' in sys.modules else 'replayed', code, file=sys.stderr)\n"
     "print(' '.join(sorted(m for m in sys.modules if m.startswith('speclint.'))), file=sys.stderr)\n"

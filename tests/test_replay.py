@@ -17,7 +17,7 @@ import pytest
 import speclint.engine
 from speclint.__main__ import main as speclint_main
 from speclint.runner import cache as cache_module
-from speclint.runner import code_used, replay
+from speclint.runner import code_used, inputs_check, replay
 
 ROOT = Path(__file__).resolve().parent.parent
 MODELS = ROOT / "fixtures" / "models"
@@ -29,7 +29,7 @@ def run(monkeypatch, capsys, tmp_path):
     """`speclint ARGS` in this process, as the console script runs it, in tmp_path: (exit
     code, standard output, how many files were linted for real)."""
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr(cache_module, "_RACY_NS", 1)  # a test cannot wait two seconds
+    monkeypatch.setattr(inputs_check, "_RACY_NS", 1)  # a test cannot wait two seconds
     for name in list(os.environ):
         if name.startswith("SPECLINT_"):
             monkeypatch.delenv(name)
@@ -86,8 +86,8 @@ def _speclint_twice(tmp_path: Path, shown: str, **env: str) -> list[subprocess.C
     environment = {k: v for k, v in os.environ.items() if not k.startswith("SPECLINT_")}
     environment.update(env)
     probe = (
-        "import sys\nfrom speclint.runner import cache\nfrom speclint.__main__ import main\n"
-        "cache._RACY_NS = 1\nsys.argv = ['speclint', 'scripts']\ntry:\n    main()\n"
+        "import sys\nfrom speclint.runner import inputs_check\nfrom speclint.__main__ import main\n"
+        "inputs_check._RACY_NS = 1\nsys.argv = ['speclint', 'scripts']\ntry:\n    main()\n"
         f"except SystemExit:\n    pass\nprint({shown}, file=sys.stderr)\n"
     )
     return [
@@ -295,7 +295,7 @@ def test_a_run_with_inputs_changed_just_before_it_is_not_recorded(run, tmp_path,
     """Files changed within two seconds of the run's start may be changing while it reads
     them: such a run is done again next time (the files' own cache entries still serve)."""
     _tree(tmp_path)
-    monkeypatch.setattr(cache_module, "_RACY_NS", 2_000_000_000)
+    monkeypatch.setattr(inputs_check, "_RACY_NS", 2_000_000_000)
     run("scripts")
     assert _records(tmp_path) == []
 
@@ -315,7 +315,7 @@ def test_a_run_whose_configuration_changed_just_before_it_is_not_recorded(
     def config_just_saved(signature: list[int], taken: int) -> bool:
         return not (changed and signature[3] == inode) and quiet(signature, taken)
 
-    monkeypatch.setattr(cache_module, "_quiet", config_just_saved)
+    monkeypatch.setattr(inputs_check, "_quiet", config_just_saved)
     _, out, _ = run("scripts")
     assert "SPD001" not in out
     assert len(_records(tmp_path)) == (0 if changed else 1)

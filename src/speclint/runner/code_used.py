@@ -300,15 +300,3 @@ def stats_hash(signatures: list[list[int]]) -> int:
     """One number for a list's stats: Python's hash of integers, which no hash seed changes (a
     record is read only by the Python that wrote it: `cache.code_fingerprint`)."""
     return hash(tuple(map(tuple, signatures)))
-
-
-def files_unchanged(paths: object, stats: object) -> bool:
-    """For a replay: whether the files of a record's list have the stats `stats_hash` gave."""
-    if type(paths) is not list or type(stats) is not int:
-        return False
-    stat = os.stat
-    try:
-        now = [(i.st_size, i.st_mtime_ns) for i in map(stat, paths)]
-    except (OSError, TypeError, ValueError):
-        return False
-    return hash(tuple(now)) == stats

@@ -9,7 +9,7 @@ Its key covers the arguments, the working directory, the environment variables a
 depend on (`_ENV_PREFIXES`), whether the output streams are terminals, speclint's code and
 the Python running it. Its inputs are every file that was linted, every file a lint read or
 looked for (model configs, pins), and every configuration file, `.gitignore` and folder
-listing the run looked at: each is checked by stat (`speclint.runner.cache.inputs_unchanged`),
+listing the run looked at: each is checked by stat (`speclint.runner.inputs_check.inputs_unchanged`),
 and one whose stat changed means a real run (a file changed shortly before it was read, by
 content). So are speclint's own files that the run and its lints ran (`runner.code_used`:
 the modules imported, the data), by size and mtime, after the inputs. A run whose inputs were changing while it ran (changed within two seconds of its
@@ -67,7 +67,7 @@ _COMMANDS = {"explain", "rule", "rules", "preflight", "run", "server"}
 
 
 def run_key(argv: list[str]) -> str:
-    from speclint.runner.cache import blake2b, code_fingerprint
+    from speclint.runner.inputs_check import blake2b, code_fingerprint
 
     digest = blake2b(digest_size=20)
     terminals = [_isatty(stream) for stream in (sys.stdout, sys.stderr)]
@@ -111,7 +111,7 @@ def cache_dir_for(argv: list[str]) -> str | None:
         given = os.environ.get("SPECLINT_CACHE_DIR") or None
     if given is not None:
         return given
-    from speclint.runner.cache import DEFAULT_DIR
+    from speclint.runner.inputs_check import DEFAULT_DIR
 
     configured = _configured_cache_dir(os.getcwd())
     return DEFAULT_DIR if configured is None else configured or None
@@ -174,7 +174,7 @@ def _read_toml(path: str) -> dict[str, Any]:
 
 
 def _record_path(cache_dir: str, key: str) -> str:
-    from speclint.runner.cache import FORMAT as INDEX_FORMAT
+    from speclint.runner.inputs_check import FORMAT as INDEX_FORMAT
 
     return os.path.join(cache_dir, f"v{INDEX_FORMAT}", "runs", key + _SUFFIX)
 
@@ -228,11 +228,10 @@ def _read_record(data: bytes) -> tuple[bytes | None, int]:
     inputs = header["quiet"], header["missing"], header["other"]
     if any(type(kind) is not list for kind in inputs):
         return None, 0
-    from speclint.runner.cache import inputs_unchanged
+    from speclint.runner.inputs_check import files_unchanged, inputs_unchanged
 
     if not inputs_unchanged(header["quiet"], header["stats"], header["missing"], header["other"]):
         return None, 0
-    from speclint.runner.code_used import files_unchanged
 
     if not files_unchanged(json_read.loads(data[header_end:files_end]), header["code_stats"]):
         return None, 0
@@ -314,8 +313,9 @@ class Recorder:
 
     def save(self, noted: set[str], exit_code: int) -> None:
         """Write the record (`noted`: what the run itself read: configs, folders, ignores)."""
-        from speclint.runner import code_used
-        from speclint.runner.cache import _RACY_NS, _quiet, fingerprint, record_inputs
+        from speclint.runner import code_used, inputs_check
+        from speclint.runner.cache import record_inputs
+        from speclint.runner.inputs_check import _quiet, fingerprint
 
         if not self.complete or exit_code not in (0, 1) or self.cache_dir is None:
             return
@@ -339,7 +339,7 @@ class Recorder:
                 if not settled(path, signature, seen):
                     return
                 self.inputs[path] = (signature, seen, self.started)
-        ran = code_used.current(_RACY_NS)  # what this process ran, and what the lints' links say
+        ran = code_used.current(inputs_check._RACY_NS)  # what this process ran, and what the lints' links say
         code = None if ran is None else code_used.merged([ran, *self.code])
         if code is None:
             return
