@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from speclint.report.output import ReportFile, Stdout
     from speclint.report.text import ReportStyle
     from speclint.runner.outcome import Outcome
-    from speclint.runner.replay import Recorder
+    from speclint.runner.replay_record import Recorder
     from speclint.settings.files import SettingsFinder
     from speclint.settings.merge import CommandLine
 
@@ -95,8 +95,9 @@ def run_check(o: dict[str, Any]) -> int:
     ):
         return _run_check(o, None)
     from speclint.runner import depends
+    from speclint.runner.replay_record import Recorder
 
-    recorder = replay.Recorder(replay.ARGV)
+    recorder = Recorder(replay.ARGV)
     errors_before = _errors
     with depends.recording() as noted:
         code = _run_check(o, recorder)

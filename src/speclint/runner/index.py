@@ -58,7 +58,7 @@ class ResultCache:
         self.built = built
         """(result class, per-launch summary class): what stored results are built as."""
         self.recorder = recorder
-        """A `speclint.runner.replay.Recorder` told the entry of every file answered or linted."""
+        """A `speclint.runner.replay_record.Recorder` told the entry of every file answered or linted."""
         self.path = os.path.join(directory, f"v{FORMAT}", "index-" + code_fingerprint())
         self.ready = False
         """The folder is known to be there (made, marked, others' folders removed)."""

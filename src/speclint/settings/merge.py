@@ -37,7 +37,7 @@ class CommandLine:
     gpu: GpuProfile | None = None
     """From `--gpu`/`--gpus` (wins over the configuration's `gpu`)."""
     recorder: object = field(default=None, compare=False, repr=False)
-    """A `speclint.runner.replay.Recorder` told each file's cache entry (None: no record)."""
+    """A `speclint.runner.replay_record.Recorder` told each file's cache entry (None: no record)."""
 
 
 def options_for(path: str, cli: CommandLine, settings: Settings) -> LintOptions:
