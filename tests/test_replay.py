@@ -6,6 +6,7 @@ means a real run; runs that cannot be replayed are never recorded."""
 from __future__ import annotations
 
 import json
+import marshal
 import os
 import shutil
 import subprocess
@@ -105,7 +106,7 @@ def _speclint_twice(tmp_path: Path, shown: str, **env: str) -> list[subprocess.C
 
 def test_a_replay_imports_no_linter(tmp_path):
     """The console script's path: a replay loads neither click nor any front-end or rule,
-    nor the json package (its record is read by `core.json_read`)."""
+    nor any JSON reader (its record is in marshal)."""
     _tree(tmp_path)
     shown = "sorted(m for m in sys.modules if m.startswith(('speclint', 'click', 'tree_sitter', 'json')))"
     first, second = _speclint_twice(tmp_path, shown)
@@ -122,6 +123,10 @@ def test_a_replay_imports_no_linter(tmp_path):
         "speclint.sglang.resolve",
         "speclint.report",
         "json",
+        "speclint.core.json_read",
+        "speclint.runner.cache",
+        "speclint.runner.code_used",
+        "speclint.runner.replay_record",
     ):
         assert f"'{module}'" not in loaded, module
 
@@ -215,13 +220,13 @@ def test_the_environment_a_report_reads_is_part_of_the_key(run, tmp_path, monkey
 
 
 def _damaged(record: bytes, damage: str) -> bytes:
-    """`record` (magic line, header length, JSON header, the list of speclint's files, report)
-    damaged one way."""
+    """`record` (magic line, header length, header, the list of speclint's files, report; both
+    in marshal) damaged one way."""
     magic, length, rest = record.split(b"\n", 2)
     header, report = rest[: int(length)], rest[int(length) :]
-    values = json.loads(header)
+    values = marshal.loads(header)
     if damage == "not a record":
-        return b"\x00not json"
+        return b"\x00not a record"
     if damage == "another format":
         return b"speclint-run 1\n" + record.split(b"\n", 1)[1]
     if damage == "truncated":
@@ -235,12 +240,12 @@ def _damaged(record: bytes, damage: str) -> bytes:
     elif damage == "exit code":
         values["exit"] = True
     elif damage == "list of files":  # a file of speclint's left out: the hash of the stats tells
-        listed = json.loads(report[: values["code"]])
-        files = json.dumps(listed[1:]).encode()
+        listed = marshal.loads(report[: values["code"]])
+        files = marshal.dumps(listed[1:])
         report, values["code"] = files + report[values["code"] :], len(files)
     elif damage == "length of the list":
         values["code"] = -1
-    head = json.dumps(values).encode()
+    head = marshal.dumps(values)
     return b"%s\n%d\n%s%s" % (magic, len(head), head, report)
 
 

@@ -27,7 +27,7 @@ if TYPE_CHECKING:  # typing is not imported at run time: a replay skips it
     from collections.abc import Callable
     from typing import Any, TextIO
 
-FORMAT = 3
+FORMAT = 4
 _REFUSED = {
     "--no-cache",
     "--config",
@@ -178,11 +178,14 @@ def _record_path(cache_dir: str, key: str) -> str:
 
 _SUFFIX = ".run"
 _MAGIC = b"speclint-run %d\n" % FORMAT
-"""A record is this line, the length of its header, the header (JSON: the exit code, the
+"""A record is this line, the length of its header, the header (marshal: the exit code, the
 report's length in bytes, the inputs by kind, the length of the list of speclint's files and
-a hash of their stats), that list (JSON: read only once the inputs are known unchanged, not by
-a run on a file just edited) and then the report as printed, in UTF-8: the report is never
-parsed again, only written out."""
+a hash of their stats), that list (marshal: read only once the inputs are known unchanged, not
+by a run on a file just edited) and then the report as printed, in UTF-8: the report is never
+parsed again, only written out. marshal, not JSON: a record is read only by the Python that
+wrote it (its key holds Python's version), and marshal's reader is built in (no module to
+load, a tenth of JSON's scanning); a damaged record raises, or gives values of the wrong type,
+and is ignored."""
 
 
 def replay(argv: list[str]) -> int | None:
@@ -210,11 +213,11 @@ def _read_record(data: bytes) -> tuple[bytes | None, int]:
         return None, 0
     length_end = data.index(b"\n", len(_MAGIC))
     header_end = length_end + 1 + int(data[len(_MAGIC) : length_end])
-    # here: a run with --no-cache pays nothing for the attempt; json_read, not the json
-    # package (its encoder, decoder and regexes: a fifth of a replay's imports)
-    from speclint.core import json_read
+    from marshal import loads  # (built in: nothing is loaded)
 
-    header = json_read.loads(data[length_end + 1 : header_end])
+    header = loads(data[length_end + 1 : header_end])
+    if type(header) is not dict:
+        return None, 0
     listed = header["code"]
     if type(listed) is not int or listed < 0:
         return None, 0
@@ -230,7 +233,7 @@ def _read_record(data: bytes) -> tuple[bytes | None, int]:
     if not inputs_unchanged(header["quiet"], header["stats"], header["missing"], header["other"]):
         return None, 0
 
-    if not files_unchanged(json_read.loads(data[header_end:files_end]), header["code_stats"]):
+    if not files_unchanged(loads(data[header_end:files_end]), header["code_stats"]):
         return None, 0
     return report, code
 

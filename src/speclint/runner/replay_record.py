@@ -95,11 +95,12 @@ class Recorder:
         if self.strip is not None:
             output = self.strip(output)
         report = output.encode("utf-8", "surrogatepass")
-        from speclint.core.json_write import dumps
+        from marshal import dumps
 
         try:
-            files = dumps(code[0]).encode("utf-8", "surrogatepass")
-        except (TypeError, ValueError):
+            files = dumps(code[0], 2)  # (version 2: no back references, whose use hangs on
+            # reference counts: the same record is written byte for byte the same)
+        except ValueError:
             return
         header = {
             "argv": self.argv,
@@ -115,7 +116,7 @@ class Recorder:
 
             folder = os.path.dirname(path)
             os.makedirs(folder, exist_ok=True)
-            head = dumps(header).encode("utf-8", "surrogatepass")
+            head = dumps(header, 2)
             write_atomically(path, b"%s%d\n%s%s%s" % (_MAGIC, len(head), head, files, report))
             _prune(folder)
         except (OSError, TypeError, ValueError):
