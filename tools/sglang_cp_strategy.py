@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import ast
 
+from sglang_moe_runner_asserts import value_error_text
+
 
 def read_cp_strategy_required(sources: list[str]) -> dict[str, object] | None:
     found: dict[str, object] | None = None
@@ -28,21 +30,17 @@ def read_cp_strategy_required(sources: list[str]) -> dict[str, object] | None:
                     legacy.append(field)
                     continue
                 raised = stmt.body[0] if isinstance(stmt, ast.If) and len(stmt.body) == 1 else None
+                message = value_error_text(raised)
                 if not (
                     function.name.endswith("context_parallelism")
                     and not _returns(function.body[:index])
                     and isinstance(stmt, ast.If)
                     and not stmt.orelse
-                    and isinstance(raised, ast.Raise)
-                    and isinstance(raised.exc, ast.Call)
-                    and ast.unparse(raised.exc.func) == "ValueError"
-                    and len(raised.exc.args) == 1
-                    and isinstance(raised.exc.args[0], ast.Constant)
-                    and isinstance(raised.exc.args[0].value, str)
+                    and message is not None
                     and found is None
                 ):
                     return None
-                found = {"message": raised.exc.args[0].value, "where": function.name}
+                found = {"message": message, "where": function.name}
     if found is None:
         return None
     found["legacy"] = sorted(set(legacy))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import ast
 
-from sglang_moe_runner_asserts import Sources
+from sglang_moe_runner_asserts import Sources, value_error_text
 
 _ENABLED = {"cfg.enable_dp_attention": "enable_dp_attention", "attn_dp_enabled_of(cfg)": "attn_dp_enabled_of"}
 
@@ -46,18 +46,10 @@ def read_megamoe_attention_dp(sources: Sources, validator: str, caller: str) -> 
 def _sm100(body: list[ast.stmt]) -> str | None:
     """`if not is_sm100_supported(): raise ValueError("...")` in the branch -> its message."""
     for stmt in body:
-        raised = stmt.body[0] if isinstance(stmt, ast.If) and stmt.body else None
-        if (
-            isinstance(stmt, ast.If)
-            and ast.unparse(stmt.test) == "not is_sm100_supported()"
-            and isinstance(raised, ast.Raise)
-            and isinstance(raised.exc, ast.Call)
-            and ast.unparse(raised.exc.func) == "ValueError"
-            and len(raised.exc.args) == 1
-            and isinstance(raised.exc.args[0], ast.Constant)
-            and isinstance(raised.exc.args[0].value, str)
-        ):
-            return raised.exc.args[0].value
+        if isinstance(stmt, ast.If) and stmt.body and ast.unparse(stmt.test) == "not is_sm100_supported()":
+            message = value_error_text(stmt.body[0])
+            if message is not None:
+                return message
     return None
 
 

@@ -101,6 +101,20 @@ def _assert_reading(stmt: ast.Assert, message: Callable[[ast.expr | None], str |
     }
 
 
+def value_error_text(stmt: ast.stmt | None) -> str | None:
+    """`raise ValueError("...")` (one constant string) -> its message."""
+    if (
+        isinstance(stmt, ast.Raise)
+        and isinstance(stmt.exc, ast.Call)
+        and ast.unparse(stmt.exc.func) == "ValueError"
+        and len(stmt.exc.args) == 1
+        and isinstance(stmt.exc.args[0], ast.Constant)
+        and isinstance(stmt.exc.args[0].value, str)
+    ):
+        return stmt.exc.args[0].value
+    return None
+
+
 def attribute_equals(test: ast.expr, attr: str) -> str | None:
     """`....<attr> == "V"` -> V (`server_args.quantization == "mxfp8"`)."""
     if (
