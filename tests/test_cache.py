@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 
 import pytest
+from lints_counted import count_lints
 
 import speclint.engine
 from speclint.runner import cache as cache_module
@@ -71,14 +72,7 @@ def _job(path: Path, cache_dir: Path, cli: CommandLine = CommandLine()):
 @pytest.fixture
 def lints(monkeypatch) -> list[str]:
     """The paths linted for real (not answered from the cache)."""
-    linted: list[str] = []
-    real = speclint.engine.lint_text
-
-    def counting(text, path, *args, **kwargs):
-        linted.append(path)
-        return real(text, path, *args, **kwargs)
-
-    monkeypatch.setattr(speclint.engine, "lint_text", counting)
+    linted = count_lints(monkeypatch)
     return linted
 
 

@@ -14,6 +14,7 @@ import types
 from pathlib import Path
 
 import pytest
+from lints_counted import count_lints
 
 import speclint
 import speclint.engine
@@ -42,14 +43,7 @@ def lint_again(monkeypatch, tmp_path):
     monkeypatch.setattr(inputs_check, "_RACY_NS", 1)  # a test cannot wait two seconds
     script, folder = tmp_path / "launch.sh", tmp_path / "cache"
     script.write_text(TOPK1)
-    linted: list[str] = []
-    real = speclint.engine.lint_text
-
-    def counting(text, path, *args, **kwargs):
-        linted.append(path)
-        return real(text, path, *args, **kwargs)
-
-    monkeypatch.setattr(speclint.engine, "lint_text", counting)
+    linted = count_lints(monkeypatch)
 
     def run() -> list[str]:
         code_used.forget()
@@ -142,14 +136,7 @@ def test_a_module_let_go_is_not_named_by_later_entries(monkeypatch, tmp_path):
     folder = tmp_path / "cache"
     for name in ("a.sh", "b.sh"):
         (tmp_path / name).write_text(TOPK1)
-    linted: list[str] = []
-    real = speclint.engine.lint_text
-
-    def counting(text, path, *args, **kwargs):
-        linted.append(Path(path).name)
-        return real(text, path, *args, **kwargs)
-
-    monkeypatch.setattr(speclint.engine, "lint_text", counting)
+    linted = count_lints(monkeypatch, lambda path: Path(path).name)
 
     def run(name: str) -> None:
         cache_module._FINGERPRINT.clear()

@@ -14,8 +14,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from lints_counted import count_lints
 
-import speclint.engine
 from speclint.__main__ import main as speclint_main
 from speclint.runner import cache as cache_module
 from speclint.runner import code_used, inputs_check, replay
@@ -34,14 +34,7 @@ def run(monkeypatch, capsys, tmp_path):
     for name in list(os.environ):
         if name.startswith("SPECLINT_"):
             monkeypatch.delenv(name)
-    linted: list[str] = []
-    real = speclint.engine.lint_text
-
-    def counting(text, path, *args, **kwargs):
-        linted.append(path)
-        return real(text, path, *args, **kwargs)
-
-    monkeypatch.setattr(speclint.engine, "lint_text", counting)
+    linted = count_lints(monkeypatch)
 
     def speclint_(*args: str, errors: bool = False) -> tuple[int, str, int]:
         monkeypatch.setattr(sys, "argv", ["speclint", *args])
