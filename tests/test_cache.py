@@ -33,7 +33,7 @@ TOPK1 = (ROOT / "fixtures" / "shell" / "eagle_topk1_draft_tokens.sh").read_text(
 
 def _index(folder: Path) -> Path:
     """The index folder of this speclint (an entry file per file and settings)."""
-    return folder / f"v{cache_module.FORMAT}" / f"index-{cache_module.code_fingerprint()}"
+    return folder / f"v{inputs_check.FORMAT}" / f"index-{inputs_check.code_fingerprint()}"
 
 
 def _entries(folder: Path) -> list[str]:
@@ -138,11 +138,11 @@ def test_speclint_version_is_part_of_the_key(tmp_path, monkeypatch, lints):
     script.write_text(TOPK1)
     lint_job(_job(script, folder))
     monkeypatch.setattr("speclint.__version__", "999.0")
-    cache_module._FINGERPRINT.clear()
+    inputs_check._FINGERPRINT.clear()
     try:
         lint_job(_job(script, folder))
     finally:
-        cache_module._FINGERPRINT.clear()
+        inputs_check._FINGERPRINT.clear()
     assert lints == [str(script)] * 2
 
 
@@ -151,11 +151,11 @@ def test_where_the_hugging_face_cache_is_is_part_of_the_key(tmp_path, monkeypatc
     script.write_text(TOPK1)
     lint_job(_job(script, folder))
     monkeypatch.setenv("HF_HOME", str(tmp_path / "hf"))
-    cache_module._FINGERPRINT.clear()
+    inputs_check._FINGERPRINT.clear()
     try:
         lint_job(_job(script, folder))
     finally:
-        cache_module._FINGERPRINT.clear()
+        inputs_check._FINGERPRINT.clear()
     assert lints == [str(script)] * 2
 
 
@@ -165,14 +165,14 @@ def test_an_installed_sglang_is_part_of_the_key(tmp_path, monkeypatch, lints):
     site = tmp_path / "site"
     site.mkdir()
     monkeypatch.setattr(sys, "path", [*sys.path, str(site)])
-    cache_module._FINGERPRINT.clear()
+    inputs_check._FINGERPRINT.clear()
     try:
         lint_job(_job(script, folder))
         (site / "sglang-0.5.20.dist-info").mkdir()
-        cache_module._FINGERPRINT.clear()
+        inputs_check._FINGERPRINT.clear()
         lint_job(_job(script, folder))
     finally:
-        cache_module._FINGERPRINT.clear()
+        inputs_check._FINGERPRINT.clear()
     assert lints == [str(script)] * 2
 
 
@@ -235,7 +235,7 @@ def test_damaged_or_foreign_index_is_not_trusted(tmp_path, damage, lints):
     if damage == "not an entry":
         (_index(folder) / key).write_bytes(b"\x00\xffnot an entry" * 100)
     elif damage == "another speclint":
-        code = cache_module.code_fingerprint().encode()
+        code = inputs_check.code_fingerprint().encode()
         _edit_entry(folder, lambda entry: None, head=lambda first: first.replace(code, b"someone-else"))
     elif damage == "another key":
         _edit_entry(folder, lambda entry: None, head=lambda first: first.replace(key.encode(), b"0" * 40))

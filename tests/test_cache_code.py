@@ -47,7 +47,7 @@ def lint_again(monkeypatch, tmp_path):
 
     def run() -> list[str]:
         code_used.forget()
-        cache_module._FINGERPRINT.clear()
+        inputs_check._FINGERPRINT.clear()
         cache_module._dependencies_now.clear()
         ((result, error),) = index_module.ResultCache(str(folder), (CheckedFile, LaunchSummary)).through(
             [_job(script, folder)], workers.lint_all, workers.lint_job
@@ -57,7 +57,7 @@ def lint_again(monkeypatch, tmp_path):
 
     yield run
     code_used.forget()
-    cache_module._FINGERPRINT.clear()
+    inputs_check._FINGERPRINT.clear()
 
 
 def _module_ran(monkeypatch, source: Path, name: str = "speclint.rules.spd.fake_rule") -> None:
@@ -104,7 +104,7 @@ def test_each_entry_names_what_ran_up_to_its_own_lint(monkeypatch, tmp_path):
 
     def run() -> list[str]:
         code_used.forget()
-        cache_module._FINGERPRINT.clear()
+        inputs_check._FINGERPRINT.clear()
         jobs = [_job(tmp_path / name, folder) for name in ("a.sh", "b.sh")]
         answers = index_module.ResultCache(str(folder), (CheckedFile, LaunchSummary)).through(
             jobs, workers.lint_all, workers.lint_job
@@ -123,7 +123,7 @@ def test_each_entry_names_what_ran_up_to_its_own_lint(monkeypatch, tmp_path):
         assert run() == ["a.sh", "b.sh", "b.sh", "a.sh", "b.sh"]
     finally:
         code_used.forget()
-        cache_module._FINGERPRINT.clear()
+        inputs_check._FINGERPRINT.clear()
 
 
 def test_a_module_let_go_is_not_named_by_later_entries(monkeypatch, tmp_path):
@@ -139,7 +139,7 @@ def test_a_module_let_go_is_not_named_by_later_entries(monkeypatch, tmp_path):
     linted = count_lints(monkeypatch, lambda path: Path(path).name)
 
     def run(name: str) -> None:
-        cache_module._FINGERPRINT.clear()
+        inputs_check._FINGERPRINT.clear()
         list(
             index_module.ResultCache(str(folder), (CheckedFile, LaunchSummary)).through(
                 [_job(tmp_path / name, folder)], workers.lint_all, workers.lint_job
@@ -158,7 +158,7 @@ def test_a_module_let_go_is_not_named_by_later_entries(monkeypatch, tmp_path):
         assert linted == ["a.sh", "b.sh", "a.sh"]  # a.sh ran the module that is gone
     finally:
         code_used.forget()
-        cache_module._FINGERPRINT.clear()
+        inputs_check._FINGERPRINT.clear()
 
 
 def _fake_package(root: Path) -> None:

@@ -308,7 +308,7 @@ def test_a_run_whose_configuration_changed_just_before_it_is_not_recorded(
     config = tmp_path / "speclint.toml"
     config.write_text('ignore = ["SPD001"]\n')
     inode = config.stat().st_ino
-    quiet = cache_module._quiet
+    quiet = inputs_check._quiet
 
     def config_just_saved(signature: list[int], taken: int) -> bool:
         return not (changed and signature[3] == inode) and quiet(signature, taken)

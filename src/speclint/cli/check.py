@@ -133,7 +133,7 @@ def _run_check(o: dict[str, Any], recorder: Recorder | None) -> int:
         return EXIT_ERROR
     cache_dir = o["cache_dir"]
     if cache_dir is None and not o["no_cache"]:  # the cache's module costs hashlib's import
-        from speclint.runner.cache import DEFAULT_DIR
+        from speclint.runner.inputs_check import DEFAULT_DIR
 
         cache_dir = settings_here.cache_dir or DEFAULT_DIR
     exclude = split_keys(o["exclude"])

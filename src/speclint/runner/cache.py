@@ -30,12 +30,6 @@ import time
 
 from speclint.runner import inputs_check
 from speclint.runner.inputs_check import (
-    _FINGERPRINT,
-    _HASHED_UP_TO,
-    DEFAULT_DIR,
-    ENV_READ,
-    FORMAT,
-    Checker,
     _quiet,
     _stat_matches,
     _stats_hash,
@@ -43,27 +37,8 @@ from speclint.runner.inputs_check import (
     code_fingerprint,
     content_hash,
     fingerprint,
-    inputs_unchanged,
     stat_of,
 )
-
-__all__ = [  # (re-exported: what the cache's users import from here)
-    "_FINGERPRINT",
-    "_HASHED_UP_TO",
-    "DEFAULT_DIR",
-    "ENV_READ",
-    "FORMAT",
-    "Checker",
-    "_quiet",
-    "_stat_matches",
-    "_stats_hash",
-    "blake2b",
-    "code_fingerprint",
-    "content_hash",
-    "fingerprint",
-    "inputs_unchanged",
-    "stat_of",
-]
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # typing is not imported at run time: a replayed run skips it

@@ -24,15 +24,8 @@ import time
 
 from speclint.core import json_read, json_write
 from speclint.runner import code_used
-from speclint.runner.cache import (
-    FORMAT,
-    Checker,
-    _quiet,
-    _same_content,
-    code_fingerprint,
-    options_key,
-    stat_of,
-)
+from speclint.runner.cache import _same_content, options_key
+from speclint.runner.inputs_check import FORMAT, Checker, _quiet, code_fingerprint, stat_of
 from speclint.runner.result_codec import decode_result
 
 TYPE_CHECKING = False
