@@ -82,8 +82,13 @@ def walk_call_sites(walker: Walking) -> None:
 
 def _names_sglang(bound: dict[str, Val]) -> bool:
     """A call passing a string that names SGLang (a module `python -m` runs, a launcher
-    command) to a function that launched nothing with its parameters unknown."""
-    return any(value.kind == "str" and "sglang" in (value.text or "") for value in bound.values())
+    command), or a list holding one (an argv), to a function that launched nothing with its
+    parameters unknown."""
+    return any(
+        item.kind == "str" and "sglang" in (item.text or "")
+        for value in bound.values()
+        for item in (value.elements if value.kind == "list" else [value])
+    )
 
 
 def _partly(launch: Launch) -> bool:

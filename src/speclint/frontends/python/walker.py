@@ -20,6 +20,7 @@ from speclint.frontends.python.classes import class_body, keep_attributes, walk_
 from speclint.frontends.python.environ import assign_environ, launch_env
 from speclint.frontends.python.environ_calls import environ_statement
 from speclint.frontends.python.guards import check_assert, refuse_guard
+from speclint.frontends.python.handed import with_handed
 from speclint.frontends.python.helpers import count_statement, new_evaluator, note_instance
 from speclint.frontends.python.launch import recognize
 from speclint.frontends.python.mutations import augment, mutate, unpack
@@ -360,7 +361,7 @@ class PyWalker:
         """Record the launches made by calls in `node` (not inside nested functions)."""
         if self.quiet or not may_call(self.pos, node):
             return
-        for call in calls_in(node, self.pos.ranges):
+        for call in with_handed(self, calls_in(node, self.pos.ranges)):
             if self.noting:
                 note_call(self, call)
             choices = arms.choices_for(self, call) if self.alternatives else None
