@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from speclint.core.launches import MAX_ALTERNATIVES, Alternative, Condition
 from speclint.frontends.python import syntax as py
+from speclint.frontends.python.constructed import note_construction
 from speclint.frontends.python.helpers import bind
 from speclint.frontends.python.walking import Helper
 
@@ -30,8 +31,9 @@ MAX_WALKS = 64
 
 def note_call(walker: Walking, call: py.Call) -> None:
     """Remember `call` with its arguments' values when it calls a function of the file
-    that takes arguments (a method called on any object: by a name only one class has)."""
-    if not call.args:
+    that takes arguments (a method called on any object: by a name only one class has), or
+    constructs a class of the file (`constructed`)."""
+    if note_construction(walker, call) or not call.args:
         return
     func = call.func
     helper = None

@@ -17,6 +17,7 @@ from speclint.frontends.python import sinks
 from speclint.frontends.python import syntax as py
 from speclint.frontends.python.calls import note_call, walk_call_sites
 from speclint.frontends.python.classes import class_body, keep_attributes, walk_inherited, walk_super
+from speclint.frontends.python.constructed import walk_constructions
 from speclint.frontends.python.environ import assign_environ, launch_env
 from speclint.frontends.python.environ_calls import environ_statement
 from speclint.frontends.python.guards import check_assert, refuse_guard
@@ -126,6 +127,7 @@ class PyWalker:
         walk_inherited(self)  # a base's launch once more per subclass of the file
         self.noting = False
         walk_call_sites(self)  # a launch from a function's parameters, once per call of it
+        walk_constructions(self)  # a launch from the `self.X` __init__ sets, once per construction
         self.deferred.clear()
 
     def walk_function(
