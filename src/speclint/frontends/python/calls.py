@@ -32,10 +32,19 @@ MAX_WALKS = 64
 def note_call(walker: Walking, call: py.Call) -> None:
     """Remember `call` with its arguments' values when it calls a function of the file
     that takes arguments (a method called on any object: by a name only one class has), or
-    constructs a class of the file (`constructed`)."""
-    if note_construction(walker, call) or not call.args:
+    constructs a class of the file (`constructed`). A function called without arguments is
+    remembered when it has defaults (`launch_server()`: each parameter its default)."""
+    if note_construction(walker, call):
         return
     func = call.func
+    if not call.args:
+        named = walker.functions.get(func.value) if isinstance(func, py.Name) else None
+        params = named.node.params if named is not None else None
+        if named is not None and params is not None and any(p.default is not None for p in params.params):
+            sites = walker.call_sites.setdefault(named.node, (named, []))[1]
+            if len(sites) < MAX_SITES:
+                sites.append((walker.pos.span(call), bind(walker, named, call)))
+        return
     helper = None
     if isinstance(func, py.Name):
         helper = walker.functions.get(func.value)
