@@ -1,8 +1,9 @@
 """An argv handed to a thread, a process, an executor or the event loop, which call the
 runner with it later (`Thread(target=subprocess.run, args=(cmd,))`, `executor.submit(Popen,
-cmd)`, `loop.run_in_executor(None, subprocess.run, cmd)`): read as the call it makes (before:
-passed over in silence in a file with other launches); handed to a callable speclint does
-not read, or with its arguments in a name, it is reported not read."""
+cmd)`, `loop.run_in_executor(None, subprocess.run, cmd)`, `map(subprocess.Popen, cmds)`): read
+as the call it makes (before: passed over in silence in a file with other launches); handed
+to a callable speclint does not read, or with its arguments in a name, it is reported not
+read."""
 
 from __future__ import annotations
 
@@ -26,14 +27,16 @@ def test_each_handed_launch_is_checked_at_the_token_it_wrote() -> None:
         ("SLM005", 33, 1, "threading.Thread"),
         ("FLG001", 38, 63, "--mem-fraction-statc"),  # loop.run_in_executor(None, run, cmd)
         ("FLG001", 39, 54, "--chunked-prefil-size"),  # asyncio.to_thread(run, cmd, check=True)
+        ("FLG005", 46, 57, "two"),  # list(map(subprocess.Popen, argvs)): argvs a name's list
+        ("FLG001", 49, 55, "--dp-sise"),  # executor.map(Popen, [argv, argv]): one launch per item
     ]
 
 
 def test_a_value_passed_through_the_thread_is_said_where_it_was_written() -> None:
-    (message,) = [f[4] for f in FILE.findings() if f[0] == "FLG005"]
+    message = [f[4] for f in FILE.findings() if f[0] == "FLG005"][0]
     assert "`thirty` is not a valid value for `--port`" in message and "invalid int value" in message
     result = lint_text(FILE.text, str(FILE.path))
-    (finding,) = [f for f in result.findings if f.code == "FLG005"]
+    finding = [f for f in result.findings if f.code == "FLG005"][0]
     assert [(note.span.line, note.span.column, note.message) for note in finding.notes] == [
         (24, 44, "value assigned here")
     ]
@@ -45,14 +48,14 @@ def test_a_launch_handed_where_speclint_cannot_follow_it_is_said_not_read() -> N
         "speclint did not read this launch: `threading.Thread(...)` at line 31 hands an SGLang launch to "
         "`runner.go`, which speclint does not read, so nothing in it was checked",
         "speclint did not read this launch: `threading.Thread(...)` at line 33 hands an SGLang launch to "
-        "`subprocess.run` in `handed`, arguments speclint reads only as a literal tuple and dict, so "
+        "`subprocess.run` through `handed`, which speclint cannot read as the call's arguments, so "
         "nothing in it was checked",
     ]
 
 
 def test_the_summary_counts_the_handed_launches() -> None:
     result = lint_text(FILE.text, str(FILE.path))
-    assert len(result.contexts) == 9  # the direct run, seven handed, start() at its call
+    assert len(result.contexts) == 13  # the direct run, seven handed, start() at its call, 2 + 2 mapped
 
 
 def test_a_big_file_keeps_the_handing_statements() -> None:

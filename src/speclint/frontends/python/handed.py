@@ -17,7 +17,7 @@ speclint does not know, arguments that spell an SGLang launch are reported not r
 from __future__ import annotations
 
 from speclint.frontends.python import syntax as py
-from speclint.frontends.python.handed_names import EXECUTOR, HANDED_NAMES, POOL, STARTERS
+from speclint.frontends.python.handed_names import EXECUTOR, HANDED_NAMES, MAP, POOL, STARTERS
 from speclint.frontends.python.launch import GENERIC_HELPER, LAUNCH_NAMES, not_read
 from speclint.frontends.python.scan import calls_in
 
@@ -43,6 +43,8 @@ def _handed(walker: Walking, call: py.Call, last: str) -> list[py.Call]:
     positional = [a for a in call.args if a.keyword is None and not a.star]
     keywords = {a.keyword.value: a.value for a in call.args if a.keyword is not None}
     args: list[py.Arg] | None
+    if last == MAP:
+        return _mapped(walker, call, positional) if len(positional) == 2 == len(call.args) else []
     if last in STARTERS:
         target = keywords.get("target")
         args = _from_literal(walker, call, keywords.get("args"), keywords.get("kwargs"))
@@ -70,6 +72,31 @@ def _handed(walker: Walking, call: py.Call, last: str) -> list[py.Call]:
     return [made]
 
 
+def _mapped(walker: Walking, call: py.Call, positional: list[py.Arg]) -> list[py.Call]:
+    """`map(F, ITEMS)`: `F(item)` per item of a list or tuple the file writes there, or, for
+    a `subprocess` runner, per argv of a list a name holds (`map(subprocess.Popen, cmds)`)."""
+    from speclint.frontends.python.environ import launch_env
+
+    target, items = positional[0].value, positional[1].value
+    if isinstance(items, (py.List, py.Tuple)) and all(isinstance(e, py.Element) for e in items.elements):
+        made = [
+            py.Call(call.range, call.outer, target, [py.Arg(e.range, e.outer, e.value, None, "")])
+            for e in items.elements
+        ]
+        if made and not _followed(walker, target):
+            _check_unread(walker, call, target, made[0])
+        return made
+    value = walker.evaluator().eval(items)
+    name = walker.evaluator().dotted(target) or ""
+    if value.kind == "list" and name.startswith("subprocess.") and name.rsplit(".", 1)[-1] in LAUNCH_NAMES:
+        for item in value.elements:
+            if item.kind == "list":
+                walker.add_argv(call, item.elements, launch_env(walker, None))
+        return []
+    _check_unread(walker, call, target, None)
+    return []
+
+
 def _no_parameters(params: py.Parameters) -> bool:
     return not (
         params.params or params.star_arg or params.kwonly_params or params.star_kwarg or params.posonly_params
@@ -86,8 +113,9 @@ def _from_literal(
         if not isinstance(args, (py.Tuple, py.List)):
             return None
         for element in args.elements:
-            star = "*" if isinstance(element, py.StarredElement) else ""
-            made.append(py.Arg(element.range, element.outer, element.value, None, star))
+            if isinstance(element, py.StarredElement):
+                return None  # `args=(*cmds,)`: which argument is which is not written
+            made.append(py.Arg(element.range, element.outer, element.value, None, ""))
     if kwargs is not None:
         if not isinstance(kwargs, py.Dict):
             return None
@@ -140,7 +168,7 @@ def _check_unread(walker: Walking, call: py.Call, target: py.BaseExpression, mad
         if LAUNCH_TEXT.search(text):
             written = walker.pos.quote(target)
             why = (
-                f" in `{walker.pos.quote(node)}`, arguments speclint reads only as a literal tuple and dict"
+                f" through `{walker.pos.quote(node)}`, which speclint cannot read as the call's arguments"
                 if made is None
                 else ", which speclint does not read"
             )

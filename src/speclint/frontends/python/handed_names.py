@@ -11,6 +11,8 @@ EXECUTOR = "run_in_executor"
 """`loop.run_in_executor(EXECUTOR, F, *args)`."""
 POOL = frozenset({"apply_async", "apply"})
 """`pool.apply_async(F, args=(), kwds={})`."""
-HANDED_NAMES = STARTERS | SPREAD | POOL | {EXECUTOR}
+MAP = "map"
+"""`map(F, [cmd1, cmd2])`, `executor.map(F, cmds)`: `F(cmd)` per element."""
+HANDED_NAMES = STARTERS | SPREAD | POOL | {EXECUTOR, MAP}
 """Their last parts: in `launch.LAUNCH_NAMES` (a statement calling one is kept in a big file's
 selection, `select`)."""
