@@ -181,7 +181,10 @@ def _text_method(ev: Evaluating, node: py.Call, func: py.Attribute, args: list[p
         return None
     text = ev.eval(func.value)
     if isinstance(func.value, py.Name) and text.kind == "str" and method == "replace":
-        text = ev.env.get(func.value.value, text)  # each run where it is written
+        written = ev.env.get(func.value.value)  # each run where it is written
+        text = (
+            written if written is not None and written.kind == "str" and written.text == text.text else text
+        )
     given = [ev.eval(a.value) for a in args]
     if text.kind != "str" or text.text is None or any(g.kind != "str" or g.text is None for g in given):
         return None
