@@ -68,3 +68,20 @@ def test_a_big_file_keeps_the_handing_statements() -> None:
     shift = filler.count("\n")
     codes = [(f.code, f.span.line - shift) for f in lint_text(text, str(FILE.path)).findings]
     assert codes == [(code, line) for code, line, _, _ in (f[:4] for f in FILE.findings())]
+
+
+def test_odd_handings_are_read_reported_or_left_without_a_crash() -> None:
+    text = (
+        "import subprocess, threading\n"
+        "from concurrent.futures import ThreadPoolExecutor as E\n"
+        'cmd = ["python3", "-m", "sglang.launch_server", "--model-path", "m", "--tp-sise", "2"]\n'
+        "threading.Thread(target=subprocess.run, args=(cmd,), kwargs=None).start()\n"
+        "threading.Thread(target=lambda c: subprocess.run(c), args=(cmd,)).start()\n"
+        "threading.Thread(target=subprocess.run, args=()).start()\n"
+        "map(subprocess.run)\n"
+        "E().submit()\n"
+        "E().map(subprocess.run, 5)\n"
+    )
+    found = [(f.code, f.span.line, f.span.column) for f in lint_text(text, "odd.py").findings]
+    assert found == [("FLG001", 3, 71), ("SLM005", 5, 1)]
+    assert len(lint_text(text, "odd.py").contexts) == 1  # kwargs=None: the call without keywords

@@ -62,7 +62,10 @@ def _handed(walker: Walking, call: py.Call, last: str) -> list[py.Call]:
     if target is None:
         return []
     if isinstance(target, py.Lambda):  # `target=lambda: subprocess.run(cmd)`: its calls
-        return calls_in(target.body, walker.pos.ranges) if _no_parameters(target.params) else []
+        if _no_parameters(target.params):
+            return calls_in(target.body, walker.pos.ranges)
+        _check_unread(walker, call, target, None)  # its parameters: not bound to `args`
+        return []
     made = py.Call(call.range, call.outer, target, args or [])
     if args is None:
         _check_unread(walker, call, target, None)
@@ -109,14 +112,14 @@ def _from_literal(
     """The arguments a tuple (or list) literal and a dict literal of string keys give; None
     when either is written otherwise (a name, a call)."""
     made: list[py.Arg] = []
-    if args is not None:
+    if args is not None and not (isinstance(args, py.Name) and args.value == "None"):
         if not isinstance(args, (py.Tuple, py.List)):
             return None
         for element in args.elements:
             if isinstance(element, py.StarredElement):
                 return None  # `args=(*cmds,)`: which argument is which is not written
             made.append(py.Arg(element.range, element.outer, element.value, None, ""))
-    if kwargs is not None:
+    if kwargs is not None and not (isinstance(kwargs, py.Name) and kwargs.value == "None"):
         if not isinstance(kwargs, py.Dict):
             return None
         for entry in kwargs.elements:
