@@ -58,3 +58,22 @@ def test_a_construction_whose_arguments_are_valid_adds_nothing() -> None:
     text = FILE.text.replace('mem_fraction="0.9O"', 'mem_fraction="0.9"')
     codes = [f.code for f in lint_text(text, str(FILE.path)).findings]
     assert codes == ["SLM004", "FLG006", "SLM004"]
+
+
+def test_an_instance_made_differently_on_two_paths_is_still_followed_its_values_unknown() -> None:
+    """`server = Server(1)` / `server = Server("x")` in an `if`'s arms: the method is read,
+    the port unknown (SLM004); a name assigned one construction has that one's values."""
+    text = (
+        "import subprocess\nimport sys\n\n\nclass Server:\n"
+        "    def __init__(self, port=30000):\n        self.port = port\n\n"
+        "    def command(self):\n"
+        '        return ["python3", "-m", "sglang.launch_server", "--model-path", "m", "--port", str(self.port)]\n'
+        '\n\nif sys.argv[1]:\n    server = Server(1)\nelse:\n    server = Server("x")\n'
+        "subprocess.Popen(server.command())\n"
+        'same = Server("y")\nsubprocess.Popen(same.command())\n'
+    )
+    found = [(f.code, f.span.line, f.message[:40]) for f in lint_text(text, "two_paths.py").findings]
+    assert found == [
+        ("SLM004", 10, "launch only partly read: speclint cannot"),
+        ("FLG005", 10, "`y` is not a valid value for `--port`: a"),
+    ]

@@ -53,6 +53,8 @@ def find_helper(walker: Walking, call: py.Call) -> Helper | None:
 
 _INSTANCE = "@instance."
 """The env key of a name assigned an instance of a class of the file (`note_instance`)."""
+_CALL = "()"
+"""After it, the key of the call that made the instance."""
 
 
 def note_instance(walker: Walking, target: py.BaseExpression, value: py.BaseExpression) -> None:
@@ -65,9 +67,11 @@ def note_instance(walker: Walking, target: py.BaseExpression, value: py.BaseExpr
     key = _INSTANCE + name
     made = value.func if isinstance(value, py.Call) else None
     if isinstance(made, py.Name) and any(info.name == made.value for info in walker.classes):
-        walker.env[key] = walker.evaluator()._make(made, "const", (made.value, value))  # (its call)
+        walker.env[key] = walker.evaluator()._make(made, "const", made.value)
+        walker.env[key + _CALL] = walker.evaluator()._make(made, "const", value)  # (`_built`)
     elif key in walker.env:
         walker.env[key] = walker.evaluator()._make(target, "const", None)
+        walker.env[key + _CALL] = walker.evaluator()._make(target, "const", None)
 
 
 def _instance_name(node: py.BaseExpression) -> str | None:
@@ -79,15 +83,19 @@ def _instance_name(node: py.BaseExpression) -> str | None:
     return None
 
 
-def _instance_class(walker: Walking, node: py.Call | py.Name | py.Attribute) -> tuple[str, py.Call] | None:
+def _instance_class(
+    walker: Walking, node: py.Call | py.Name | py.Attribute
+) -> tuple[str, py.Call | None] | None:
     """The name of the class whose instance `node` is, and the call that made it:
     `DockerServer(...)`, or a name assigned one (`note_instance`)."""
     if isinstance(node, py.Call):
         return (node.func.value, node) if isinstance(node.func, py.Name) else None
     name = _instance_name(node)
     noted = walker.env.get(_INSTANCE + name) if name is not None else None
-    made = noted.value if noted is not None else None
-    return made if isinstance(made, tuple) else None
+    if name is None or noted is None or not isinstance(noted.value, str):
+        return None
+    call = walker.env.get(_INSTANCE + name + _CALL)  # (two arms' different calls: unknown)
+    return noted.value, call.value if call is not None and isinstance(call.value, py.Call) else None
 
 
 def _instance_method(
