@@ -12,6 +12,11 @@ CASES.json is a JSON array of objects:
      "gpu": "H100",                       # optional, default H100 (see GPUS)
      "check": true}                       # optional: then run check_server_args() too
 
+or, for a keyword launch (`sgl.Engine(**kwargs)`, `ServerArgs(**kwargs)`), ``"kwargs":
+{"model_path": ..., "tp_size": 2}`` instead of ``argv``: the settings are made by
+``ServerArgs(**kwargs)`` (what Engine.__init__ does with its keywords; no argparse), then
+resolved the same way.
+
 ``argv`` is what follows ``python -m sglang.launch_server``.  For each case the script
 runs what ``sglang.launch_server`` runs before it spawns a process:
 ``prepare_server_args(argv)`` and then ``server_args.resolve_once()`` (the body of
@@ -291,7 +296,12 @@ def _resolve_case(case, prepare_server_args):
         stderr = io.StringIO()
         try:
             with contextlib.redirect_stderr(stderr):
-                server_args = prepare_server_args(argv)
+                if "kwargs" in case:  # `sgl.Engine(**kwargs)`: `ServerArgs(**kwargs)`, no argparse
+                    from sglang.srt.server_args import ServerArgs
+
+                    server_args = ServerArgs(**case["kwargs"])
+                else:
+                    server_args = prepare_server_args(argv)
         except SystemExit as e:
             text = stderr.getvalue().strip()
             # argparse prints the usage, then "<prog>: error: <message>"; keep the message.

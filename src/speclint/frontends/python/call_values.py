@@ -180,15 +180,66 @@ def _text_method(ev: Evaluating, node: py.Call, func: py.Attribute, args: list[p
     if len(args) != _TEXT_METHODS[method]:
         return None
     text = ev.eval(func.value)
+    if isinstance(func.value, py.Name) and text.kind == "str" and method == "replace":
+        written = ev.env.get(func.value.value)  # each run where it is written
+        text = (
+            written if written is not None and written.kind == "str" and written.text == text.text else text
+        )
     given = [ev.eval(a.value) for a in args]
     if text.kind != "str" or text.text is None or any(g.kind != "str" or g.text is None for g in given):
         return None
     if method == "replace":
+        if given[0].text:  # each run kept where the file writes it (`replaced`)
+            return ev._make(node, "str", pieces=replaced(text.pieces, given[0].text, given[1].text or ""))
         result = text.text.replace(given[0].text or "", given[1].text or "")
     else:
         result = text.text.lower() if method == "lower" else text.text.upper()
     begin, end = ev.pos.offsets(node)
     return ev._make(node, "str", pieces=[Piece(result, begin, end)])
+
+
+def replaced(pieces: list[Piece], old: str, new: str) -> list[Piece]:
+    """`str.replace(old, new)` of known pieces, each character left where the file writes it
+    and each replacement placed at the characters it replaces (a copy of SGLang's
+    `execute_shell_command` replaces `\\`+newline in the text before it splits it)."""
+    text = "".join(piece.text or "" for piece in pieces)
+    owner: list[int] = []  # the piece of each character
+    for number, piece in enumerate(pieces):
+        owner += [number] * len(piece.text or "")
+    starts: list[int] = []
+    offset = 0
+    for piece in pieces:
+        starts.append(offset)
+        offset += len(piece.text or "")
+
+    def where(index: int) -> tuple[int, int]:
+        piece = pieces[owner[index]]
+        if piece.exact:
+            at = piece.begin + index - starts[owner[index]]
+            return at, at + 1
+        return piece.begin, piece.end
+
+    out: list[Piece] = []
+    index = 0
+    while index < len(text):
+        found = text.find(old, index)
+        stop = len(text) if found < 0 else found
+        while index < stop:  # the runs of each piece up to the next match, as they were
+            number = owner[index]
+            piece = pieces[number]
+            end = min(stop, starts[number] + len(piece.text or ""))
+            run = text[index:end]
+            if piece.exact:
+                begin = piece.begin + index - starts[number]
+                out.append(Piece(run, begin, begin + len(run), True, origin=piece.origin))
+            else:
+                out.append(Piece(run, piece.begin, piece.end, origin=piece.origin))
+            index = end
+        if found >= 0:
+            if new:
+                out.append(Piece(new, where(found)[0], where(found + len(old) - 1)[1]))
+            index = found + len(old)
+    return out
 
 
 def _joined(ev: Evaluating, node: py.Call, separator: Val, items: list[Val]) -> Val:

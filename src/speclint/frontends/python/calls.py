@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from speclint.core.launches import MAX_ALTERNATIVES, Alternative, Condition
 from speclint.frontends.python import syntax as py
+from speclint.frontends.python.constructed import note_construction
 from speclint.frontends.python.helpers import bind
 from speclint.frontends.python.walking import Helper
 
@@ -30,10 +31,20 @@ MAX_WALKS = 64
 
 def note_call(walker: Walking, call: py.Call) -> None:
     """Remember `call` with its arguments' values when it calls a function of the file
-    that takes arguments (a method called on any object: by a name only one class has)."""
-    if not call.args:
+    that takes arguments (a method called on any object: by a name only one class has), or
+    constructs a class of the file (`constructed`). A function called without arguments is
+    remembered when it has defaults (`launch_server()`: each parameter its default)."""
+    if note_construction(walker, call):
         return
     func = call.func
+    if not call.args:
+        named = walker.functions.get(func.value) if isinstance(func, py.Name) else None
+        params = named.node.params if named is not None else None
+        if named is not None and params is not None and any(p.default is not None for p in params.params):
+            sites = walker.call_sites.setdefault(named.node, (named, []))[1]
+            if len(sites) < MAX_SITES:
+                sites.append((walker.pos.span(call), bind(walker, named, call)))
+        return
     helper = None
     if isinstance(func, py.Name):
         helper = walker.functions.get(func.value)
@@ -82,8 +93,13 @@ def walk_call_sites(walker: Walking) -> None:
 
 def _names_sglang(bound: dict[str, Val]) -> bool:
     """A call passing a string that names SGLang (a module `python -m` runs, a launcher
-    command) to a function that launched nothing with its parameters unknown."""
-    return any(value.kind == "str" and "sglang" in (value.text or "") for value in bound.values())
+    command), or a list holding one (an argv), to a function that launched nothing with its
+    parameters unknown."""
+    return any(
+        item.kind == "str" and "sglang" in (item.text or "")
+        for value in bound.values()
+        for item in (value.elements if value.kind == "list" else [value])
+    )
 
 
 def _partly(launch: Launch) -> bool:

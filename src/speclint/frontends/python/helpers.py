@@ -35,7 +35,10 @@ def find_helper(walker: Walking, call: py.Call) -> Helper | None:
     ):
         return walker.owner.methods.get(func.attr.value)
     if isinstance(func, py.Attribute) and isinstance(func.value, (py.Call, py.Name, py.Attribute)):
-        found = _instance_method(walker, _instance_class(walker, func.value), func.attr.value)
+        made = _instance_class(walker, func.value)
+        found = _instance_method(
+            walker, made[0] if made else None, func.attr.value, made[1] if made else None
+        )
         if found is not None:  # `DockerServer(port).command()`: a method of a class of the file
             return found
     if isinstance(func, py.Attribute) and walker.owner is not None and _is_super(func.value):
@@ -50,6 +53,8 @@ def find_helper(walker: Walking, call: py.Call) -> Helper | None:
 
 _INSTANCE = "@instance."
 """The env key of a name assigned an instance of a class of the file (`note_instance`)."""
+_CALL = "()"
+"""After it, the key of the call that made the instance."""
 
 
 def note_instance(walker: Walking, target: py.BaseExpression, value: py.BaseExpression) -> None:
@@ -63,8 +68,10 @@ def note_instance(walker: Walking, target: py.BaseExpression, value: py.BaseExpr
     made = value.func if isinstance(value, py.Call) else None
     if isinstance(made, py.Name) and any(info.name == made.value for info in walker.classes):
         walker.env[key] = walker.evaluator()._make(made, "const", made.value)
+        walker.env[key + _CALL] = walker.evaluator()._make(made, "const", value)  # (`_built`)
     elif key in walker.env:
         walker.env[key] = walker.evaluator()._make(target, "const", None)
+        walker.env[key + _CALL] = walker.evaluator()._make(target, "const", None)
 
 
 def _instance_name(node: py.BaseExpression) -> str | None:
@@ -76,22 +83,29 @@ def _instance_name(node: py.BaseExpression) -> str | None:
     return None
 
 
-def _instance_class(walker: Walking, node: py.Call | py.Name | py.Attribute) -> str | None:
-    """The name of the class whose instance `node` is: `DockerServer(...)`, or a name
-    assigned one (`note_instance`)."""
+def _instance_class(
+    walker: Walking, node: py.Call | py.Name | py.Attribute
+) -> tuple[str, py.Call | None] | None:
+    """The name of the class whose instance `node` is, and the call that made it:
+    `DockerServer(...)`, or a name assigned one (`note_instance`)."""
     if isinstance(node, py.Call):
-        return node.func.value if isinstance(node.func, py.Name) else None
+        return (node.func.value, node) if isinstance(node.func, py.Name) else None
     name = _instance_name(node)
     noted = walker.env.get(_INSTANCE + name) if name is not None else None
-    return noted.value if noted is not None and isinstance(noted.value, str) else None
+    if name is None or noted is None or not isinstance(noted.value, str):
+        return None
+    call = walker.env.get(_INSTANCE + name + _CALL)  # (two arms' different calls: unknown)
+    return noted.value, call.value if call is not None and isinstance(call.value, py.Call) else None
 
 
-def _instance_method(walker: Walking, made: str | None, method: str) -> Helper | None:
+def _instance_method(
+    walker: Walking, made: str | None, method: str, call: py.Call | None = None
+) -> Helper | None:
     """The method `method` of the class named `made` (`Server(cfg).command()`), when that
     class is defined in the file before the call: its own, or one it inherits from a class
-    of the file. Its `self.X` are those the class's methods set (its constructor's
-    arguments are not bound to them: a value its `__init__` takes from a parameter is
-    unknown, with that reason)."""
+    of the file. Its `self.X` are those the class's methods set, and those its `__init__`
+    sets when walked with the arguments of `call`, the construction (`_built`); else a
+    value its `__init__` takes from a parameter is unknown, with that reason."""
     if made is None:
         return None
     by_name = {info.name: info for info in walker.classes}
@@ -104,8 +118,46 @@ def _instance_method(walker: Walking, made: str | None, method: str) -> Helper |
     for owner in chain:
         helper = owner.methods.get(method)
         if helper is not None and helper.positions is None:
-            return replace(helper, owner=_constructed(walker, info, chain))
+            constructed = _constructed(walker, info, chain)
+            return replace(helper, owner=_built(walker, constructed, chain, call) or constructed)
     return None
+
+
+def _built(
+    walker: Walking, info: ClassInfo, chain: list[ClassInfo], call: py.Call | None
+) -> ClassInfo | None:
+    """`info` (its `__init__`-set values unknown) with the `self.X` its `__init__` (its own or
+    the nearest base's) sets
+    when walked with the arguments of `call` (`Server(port=8000)`: 8000, the defaults for
+    those left out); None when that is not read (no such `__init__`, a decorated class,
+    `*args` at the call, or the helper budget spent)."""
+    init = next((owner.methods["__init__"] for owner in chain if "__init__" in owner.methods), None)
+    if (
+        call is None
+        or init is None
+        or init.positions is not None
+        or init.node in walker.active
+        or any(owner.decorated or "__post_init__" in owner.methods for owner in chain)
+        or any(a.star for a in call.args)
+        or walker.helper_budget.calls <= 0
+    ):
+        return None
+    walker.helper_budget.calls -= 1
+    inner = walker.helper_walker()
+    inner.imports, inner.functions, inner.budget = walker.imports, walker.functions, walker.budget
+    inner.classes = list(walker.classes)
+    inner.helper_budget, inner.owner = walker.helper_budget, info
+    inner.active = walker.active | {init.node}
+    inner.in_function = True
+    globals_env = walker.module_env if walker.module_env is not None else walker.env
+    inner.env = scope = ChainMap(bind(walker, init, call), init.outer, info.attrs, globals_env)
+    inner.returns = []
+    try:
+        inner.block(init.node.body.body)
+    except _Exhausted:
+        return None
+    written = {key: value for key, value in scope.maps[0].items() if key.startswith("@self.")}
+    return replace(info, attrs={**info.attrs, **written})
 
 
 def _constructed(walker: Walking, info: ClassInfo, chain: list[ClassInfo]) -> ClassInfo:

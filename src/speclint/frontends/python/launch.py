@@ -11,6 +11,7 @@ from speclint.core import patterns
 from speclint.core.words import Word
 from speclint.frontends.python.container_specs import ECS_CONTAINERS, K8S_CONTAINERS, recognize_container_spec
 from speclint.frontends.python.environ import launch_env
+from speclint.frontends.python.handed_names import HANDED_NAMES
 from speclint.frontends.python.launch_apis import API_NAMES, recognize_api
 from speclint.frontends.python.nox_sessions import NOX_RUNS, recognize_nox
 from speclint.frontends.python.split_text import read_split_call
@@ -69,6 +70,7 @@ LAUNCH_NAMES = frozenset(
     | ECS_CONTAINERS
     | {"upload"}  # Vertex AI's `Model.upload(serving_container_command=...)`
     | NOX_RUNS
+    | HANDED_NAMES  # `Thread(target=subprocess.run, args=(cmd,))` (`handed`)
     | {
         "create_subprocess_exec",
         ENGINE,
@@ -230,6 +232,9 @@ def _not_read(walker: Walking, call: py.Call, does: str) -> None:
         found = Diagnostic(kind, message, span)
         if found not in walker.result.diagnostics:  # a call walked again (a branch, a call site)
             walker.result.diagnostics.append(found)
+
+
+not_read = _not_read
 
 
 def _bound(walker: Walking) -> set[str]:

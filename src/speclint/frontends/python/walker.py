@@ -17,9 +17,11 @@ from speclint.frontends.python import sinks
 from speclint.frontends.python import syntax as py
 from speclint.frontends.python.calls import note_call, walk_call_sites
 from speclint.frontends.python.classes import class_body, keep_attributes, walk_inherited, walk_super
+from speclint.frontends.python.constructed import walk_constructions
 from speclint.frontends.python.environ import assign_environ, launch_env
 from speclint.frontends.python.environ_calls import environ_statement
 from speclint.frontends.python.guards import check_assert, refuse_guard
+from speclint.frontends.python.handed import with_handed
 from speclint.frontends.python.helpers import count_statement, new_evaluator, note_instance
 from speclint.frontends.python.launch import recognize
 from speclint.frontends.python.mutations import augment, mutate, unpack
@@ -125,6 +127,7 @@ class PyWalker:
         walk_inherited(self)  # a base's launch once more per subclass of the file
         self.noting = False
         walk_call_sites(self)  # a launch from a function's parameters, once per call of it
+        walk_constructions(self)  # a launch from the `self.X` __init__ sets, once per construction
         self.deferred.clear()
 
     def walk_function(
@@ -360,7 +363,7 @@ class PyWalker:
         """Record the launches made by calls in `node` (not inside nested functions)."""
         if self.quiet or not may_call(self.pos, node):
             return
-        for call in calls_in(node, self.pos.ranges):
+        for call in with_handed(self, calls_in(node, self.pos.ranges)):
             if self.noting:
                 note_call(self, call)
             choices = arms.choices_for(self, call) if self.alternatives else None

@@ -21,6 +21,11 @@ A choice the release adds only under an environment variable (0.5.19+:
 `--sampling-backend token_oracle` with `SGLANG_KV_CANARY_ENABLE_TOKEN_ORACLE` true) is
 valid where the launch's environment sets that variable true.
 
+In a keyword launch (`sgl.Engine(attention_backend="flashinfers")`, `ServerArgs(...)`) no
+argparse runs: a value outside the command line's choices is a warning at the keyword's
+value, as nothing refuses it where the settings are made and what SGLang does with it later
+is not read.
+
 ## Why it matters
 argparse stops the launch with `invalid choice`.
 
@@ -82,10 +87,17 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
     )
     problem_kind = "invalid-choice"
 
-    def hint(self, use: FlagUse, spec: FlagSpec) -> str:
+    def keyword_hint(self, use: FlagUse, spec: FlagSpec) -> str:
+        import ast
+
+        written = use.value_words[0].text if len(use.value_words) == 1 else None
+        value = ast.literal_eval(written) if written is not None else None  # (a literal: it was read)
+        return self.hint(use, spec, value if isinstance(value, str) else None)
+
+    def hint(self, use: FlagUse, spec: FlagSpec, given: str | None = None) -> str:
         shown = [str(c) for c in spec.choices or ()]  # an invalid choice: the flag has choices
         choices = ", ".join(shown[:12]) + (f", … ({len(shown) - 12} more)" if len(shown) > 12 else "")
-        written = use.value_words[0].text if len(use.value_words) == 1 else None
+        written = given or (use.value_words[0].text if len(use.value_words) == 1 else None)
         if spec.env_choices and written is not None:
             from speclint.sglang.flags.env_choices import condition
 

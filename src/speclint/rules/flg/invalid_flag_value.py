@@ -11,6 +11,7 @@ if TYPE_CHECKING:
     from typing import ClassVar
 
     from speclint.core.findings import Finding
+    from speclint.core.spans import Span
     from speclint.rules.base import LaunchContext
     from speclint.sglang.flags.argv import FlagUse
     from speclint.sglang.flags.schema import FlagSpec
@@ -20,6 +21,11 @@ class InvalidValue(Rule):
     """## What it does
     Finds values that argparse cannot convert to the flag's type: an integer flag given
     `eight`, a float written with a comma.
+
+    In a keyword launch (`sgl.Engine(tp_size="2")`, `ServerArgs(...)`) no argparse runs: a
+    str where the command line converts the value to a number is a warning at the keyword's
+    value, as nothing converts or refuses it where the settings are made and what SGLang does
+    with it later is not read.
 
     ## Why it matters
     argparse stops the launch with `invalid int value` (or float, or JSON).
@@ -65,6 +71,9 @@ class InvalidValue(Rule):
             use = problem.use
             if problem.kind != self.problem_kind or use is None or use.spec is None:  # its flag
                 continue
+            if ctx.launch.kwargs_style:
+                yield self._keyword(ctx, problem.span, problem.text, problem.detail, use, use.spec)
+                continue
             message = (
                 f"`{problem.text}` is not a valid value for `{use.matched}`: argparse stops "
                 f"the launch with 'argument {use.matched}: {problem.detail}'"
@@ -79,3 +88,38 @@ class InvalidValue(Rule):
 
     def hint(self, use: FlagUse, spec: FlagSpec) -> str:
         return f"`{use.matched}` takes a value of type {spec.type}"
+
+    def _keyword(
+        self, ctx: LaunchContext, span: Span, text: str, detail: str, use: FlagUse, spec: FlagSpec
+    ) -> Finding:
+        """A keyword launch's value (`sgl.Engine(tp_size="two")`): no argparse refuses it
+        where the settings are made, and what SGLang does with it later is not read, so a
+        warning that says so."""
+        version = ctx.version.version
+        message = (
+            f"`{text}` is not a valid value for `{use.written}` ({spec.canonical}): {detail}; "
+            f"`{ctx.launch.entry}(...)` takes keywords without argparse, so nothing refuses it "
+            f"where the settings are made, and what SGLang does with it later is unverified for "
+            f"SGLang {version}"
+        )
+        return self.report(
+            ctx.path,
+            span,
+            message,
+            self.keyword_hint(use, spec),
+            word_notes(use.value_words[0]) if use.value_words else (),
+            severity=Severity.WARNING,
+        )
+
+    def keyword_hint(self, use: FlagUse, spec: FlagSpec) -> str:
+        import ast
+
+        written = use.value_words[0].text if len(use.value_words) == 1 else None
+        given = ast.literal_eval(written) if written is not None else None  # (a literal: it was read)
+        try:  # (as argparse's int / float would convert the str)
+            value = (int if spec.type == "int" else float)(given) if isinstance(given, str) else None
+        except ValueError:
+            value = None
+        if value is not None:
+            return f"write the {spec.type} without quotes: `{use.written}={value!r}`"
+        return f"pass `{use.written}` a{'n' if spec.type == 'int' else ''} {spec.type}, not a str"

@@ -2,7 +2,9 @@
 
 SGLang's Engine and ServerArgs take dataclass field names, not flags: no argparse runs, so
 there are no abbreviations, type conversions or choices checks; an unknown name is a
-`TypeError: __init__() got an unexpected keyword argument`. This builds the same
+`TypeError: __init__() got an unexpected keyword argument`. A value the command line would
+refuse (a str for a number, a value outside the choices) is kept as a problem all the same,
+for the rules to say that nothing checks it where the settings are made (`_check_value`). This builds the same
 `ParsedArgs` the argv parser builds, so every rule reads keyword launches unchanged.
 """
 
@@ -15,6 +17,8 @@ from speclint.sglang.flags.argv import ArgProblem, FlagUse, ParsedArgs
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from speclint.core.words import Word
     from speclint.sglang.flags.schema import FlagSchema, FlagSpec
 
@@ -72,10 +76,38 @@ def _literal(word: Word) -> tuple[object, bool]:
         return None, False
 
 
+def _check_value(parsed: ParsedArgs, use: FlagUse, spec: FlagSpec, word: Word, value: object) -> None:
+    """A keyword value the command line would refuse: a `str` where the flag converts to a
+    number (`tp_size="two"`), or a value outside the flag's choices
+    (`attention_backend="flashinfers"`). No argparse runs for keywords, so these are kept as
+    problems of the same kinds, which the rules word as keyword findings (what SGLang does
+    with the value is not read)."""
+    if value is None or isinstance(value, (bool, list, tuple, dict)):
+        return  # None: the field's unset default; containers: not compared
+    if spec.type in ("int", "float") and isinstance(value, str):
+        detail = f"a str where the command line converts the value to {spec.type}"
+        parsed.problems.append(ArgProblem("invalid-type", word.span, repr(value), use, detail))
+        use.value = None  # (as argv's: the value refused is no setting the rules reason with)
+        return
+    if spec.choices is None or spec.type == "other" or value in spec.choices:
+        return
+    if spec.env_choices:
+        from speclint.sglang.flags.env_choices import refused
+
+        if not refused(spec, value, parsed.env):
+            return
+    detail = "not one of the command line's choices"
+    parsed.problems.append(ArgProblem("invalid-choice", word.span, repr(value), use, detail))
+    use.value = None
+
+
 def parse_kwargs(
-    schema: FlagSchema, pairs: list[tuple[Word, Word]], call_span: Span | None = None
+    schema: FlagSchema,
+    pairs: list[tuple[Word, Word]],
+    call_span: Span | None = None,
+    env: Mapping[str, str | None] | None = None,
 ) -> ParsedArgs:
-    parsed = ParsedArgs(schema)
+    parsed = ParsedArgs(schema, env=env)
     for position, (name_word, value_word) in enumerate(pairs):
         if name_word.text is None:
             parsed.has_unknown_words = True
@@ -112,6 +144,8 @@ def parse_kwargs(
         value, known = _literal(value_word)
         use.dynamic = not known
         use.value = value if known else None
+        if known:
+            _check_value(parsed, use, spec, value_word, value)
     if not parsed.has_unknown_words:
         given = {u.spec.dest for u in parsed.uses if u.spec is not None}
         for spec in schema.flags:

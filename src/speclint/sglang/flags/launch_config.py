@@ -315,7 +315,8 @@ def configure(launch: Launch, version: str, env: Mapping[str, str | None] | None
             from speclint.sglang.launch_classes import server_args_pairs
 
             pairs = server_args_pairs(CLASS_ENTRIES[launch.entry], pairs, version)
-        return LaunchConfig(parse_kwargs(load_schema(version), pairs, launch.span))
+        environment = launch.environment() if env is None else env
+        return LaunchConfig(parse_kwargs(load_schema(version), pairs, launch.span, environment))
     schema = load_schema(version)
     if launch.entry in BENCH_ENTRIES:  # the script's own parser: `parse_args()` as written
         from speclint.sglang.bench import bench_schema
