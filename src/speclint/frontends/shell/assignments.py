@@ -45,6 +45,13 @@ def assignment(walker: Walking, node: Node, exported: bool = False, array: bool 
     combos = None
     if walker.env.has_alternatives:  # a value can only depend on a branch after one
         names = alts.referenced_names(value_node, tm) if value_node is not None else []
+        positional = walker.env.vars.get(alts.POSITIONAL)
+        if (
+            positional is not None
+            and positional.alternatives
+            and any(n.isdigit() or n in "@*#" for n in names)
+        ):
+            names.append(alts.POSITIONAL)  # `MODEL=$1` after `set --` on some paths only
         combos = alts.combinations(walker.env, names + [name] if append else names)
     if combos is None:
         value = _assigned_value(walker, name, value_node, origin, append, array)
