@@ -321,12 +321,11 @@ class Env:
         poisons = [branch.poison for branch in branches if branch.poison]
         self.poison = poisons[0] if poisons else None
         first_args = branches[0].positional if branches else None
-        if (
-            arms is not None
-            and any(b.positional != first_args for b in branches[1:])
-            and _join_positional(self, branches, arms, where)
-        ):
-            return  # `if [ $# -eq 0 ]; then set -- ...; fi`: the words kept per path
+        if arms is not None and any(b.positional != first_args for b in branches[1:]):
+            from speclint.frontends.shell.set_positional import join_positional
+
+            if join_positional(self, branches, arms, where):
+                return  # `if [ $# -eq 0 ]; then set -- ...; fi`: the words kept per path
         if first_args is not None and any(b.positional != first_args for b in branches[1:]):
             self.positional = None  # `shift` on some paths only (an option loop)
             self.positional_reason = (
@@ -335,12 +334,6 @@ class Env:
         elif branches:
             self.positional = first_args
             self.positional_reason = branches[0].positional_reason
-
-
-def _join_positional(env: Env, branches: list[Env], arms: list[Choice], where: int) -> bool:
-    from speclint.frontends.shell.set_positional import join_positional
-
-    return join_positional(env, branches, arms, where)
 
 
 def rests_on_environment(env: Env, names: list[str]) -> bool:
