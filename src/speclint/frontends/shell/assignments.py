@@ -4,6 +4,8 @@ one value per choice of arms (`choices`)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from speclint.core.words import Word
 from speclint.frontends.shell import arm_values as alts
 from speclint.frontends.shell.text import NAME_FIELD, VALUE_FIELD
@@ -80,7 +82,20 @@ def _assigned_value(
             elements=(Word(value.text or "", origin, origin),), origin=origin, assumed=value.assumed
         )
     if append:
-        value = appended(walker.env.get(name), value, name, origin)
+        current = walker.env.get(name)
+        joined = appended(current, value, name, origin)
+        if (
+            current is not None
+            and joined.text is not None
+            and joined.elements is None
+            and current.text is not None
+        ):
+            from speclint.frontends.shell.written_chars import appended_chars
+
+            chars = appended_chars(walker.tm, current, value, joined.text)  # `CMD+=" --tp 2"`
+            if chars is not None:
+                joined = replace(joined, written=chars)
+        value = joined
     return value
 
 

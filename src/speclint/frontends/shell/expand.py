@@ -229,7 +229,7 @@ class Expander(WordPieces):
         value = self._joined(pieces, origin)
         joined = value.text
         if kind == "string" and joined is not None and value.element is None:
-            chars = string_written(self.tm, node, joined, self.expanded_text)  # (`written_chars`)
+            chars = string_written(self.tm, node, joined, self.expanded_text, self._placed)
             return value if chars is None else VarValue(text=joined, origin=origin, written=chars)
         return value
 
@@ -248,6 +248,18 @@ class Expander(WordPieces):
                 return None
             texts.append(piece[1])
         return "".join(texts)
+
+    def _placed(self, node: Node, text: str) -> tuple[list[int], list[int]] | None:
+        """Where the characters of `$NAME` or `${NAME}` in a double-quoted string are written,
+        when its value is `text` and known character for character (`written_chars`)."""
+        raw = self.tm.node_text(node).lstrip()  # (tree-sitter-bash may start it at a blank)
+        name = raw[2:-1] if raw.startswith("${") and raw.endswith("}") else raw[1:]
+        value = self.env.get(name) if name.isidentifier() else None
+        if value is None or value.text != text or value.reason is not None or value.written is None:
+            return None
+        from speclint.frontends.shell.written_chars import known_chars
+
+        return known_chars(self.tm, value)
 
     def special_value(self, name: str, origin: Span) -> VarValue:
         """`$1`, `$@`, `$#`, `$$` ... written in text bash expands as one word (an unquoted
