@@ -197,6 +197,9 @@ class _Reader(NodeReader):
             for _key, service in mapping_pairs(services):
                 self.compose_service(service)
             return
+        from speclint.frontends.manifests.hydra_configs import read_hydra_config
+
+        read_hydra_config(self, root)  # (`${a.b}` strings outside containers)
         self.find_containers(root, depth=0)
 
     def find_containers(self, node: yaml.Node, depth: int) -> None:
