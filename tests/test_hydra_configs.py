@@ -35,7 +35,9 @@ def test_absolute_and_relative_interpolations_of_a_section_and_a_value_from_anot
         ("SLM004", 9, 10, "${oc.env:HF_MODEL,Qwen/Qwen2.5-7B-Instruct}"),
         ("FLG005", 11, 17, "0.95x"),
     ]
-    assert "the value of `--nnodes` (`${cluster.nodes}` names a value that is not set in this file" in got[0][4]
+    assert (
+        "the value of `--nnodes` (`${cluster.nodes}` names a value that is not set in this file" in got[0][4]
+    )
 
 
 def test_the_same_file_outside_its_config_group_folder_leaves_the_group_paths_unknown():

@@ -198,8 +198,10 @@ class _Reader(NodeReader):
                 self.compose_service(service)
             return
         from speclint.frontends.manifests.hydra_configs import read_hydra_config
+        from speclint.frontends.manifests.role_templates import read_role_templates
 
         read_hydra_config(self, root)  # (`${a.b}` strings outside containers)
+        read_role_templates(self, root)  # (an RBG's roles: `templateRef` and its `patch`)
         self.find_containers(root, depth=0)
 
     def find_containers(self, node: yaml.Node, depth: int) -> None:
