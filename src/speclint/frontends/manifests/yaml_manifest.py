@@ -197,11 +197,9 @@ class _Reader(NodeReader):
             for _key, service in mapping_pairs(services):
                 self.compose_service(service)
             return
-        from speclint.frontends.manifests.hydra_configs import read_hydra_config
-        from speclint.frontends.manifests.role_templates import read_role_templates
+        from speclint.frontends.manifests.referenced_forms import read_referenced_forms
 
-        read_hydra_config(self, root)  # (`${a.b}` strings outside containers)
-        read_role_templates(self, root)  # (an RBG's roles: `templateRef` and its `patch`)
+        read_referenced_forms(self, root)  # (Hydra strings, RBG role templates, KServe models)
         self.find_containers(root, depth=0)
 
     def find_containers(self, node: yaml.Node, depth: int) -> None:
