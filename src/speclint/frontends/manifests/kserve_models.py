@@ -19,7 +19,7 @@ from speclint.frontends.shell.pieces import span_of
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from speclint.frontends.manifests.yaml_manifest import _Reader as ManifestReader
+    from speclint.frontends.manifests.container_reader import ContainerReader as ManifestReader
 
 _MODEL_ONLY = frozenset({"modelFormat", "runtime", "storageUri", "protocolVersion", "storage"})
 """`model:` fields that are KServe's, not the container's."""

@@ -9,7 +9,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     import yaml
 
-    from speclint.frontends.manifests.yaml_manifest import _Reader
+    from speclint.frontends.manifests.container_reader import ContainerReader as _Reader
 
 
 def read_referenced_forms(reader: _Reader, root: yaml.Node) -> None:

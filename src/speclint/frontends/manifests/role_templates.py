@@ -19,7 +19,7 @@ from speclint.frontends.manifests.yaml_nodes import get, mapping_pairs
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from speclint.frontends.manifests.yaml_manifest import _Reader as ManifestReader
+    from speclint.frontends.manifests.container_reader import ContainerReader as ManifestReader
 
 _PATTERNS = ("standalonePattern", "leaderWorkerPattern", "customComponentsPattern")
 

@@ -92,7 +92,12 @@ def _assigned_value(
         ):
             from speclint.frontends.shell.written_chars import appended_chars
 
-            chars = appended_chars(walker.tm, current, value, joined.text)  # `CMD+=" --tp 2"`
+            chars = appended_chars(  # `CMD+=" --tp 2"`
+                walker.tm,
+                (current.text, current.written, current.origin),
+                (value.text or "", value.written, value.origin),
+                joined.text,
+            )
             if chars is not None:
                 joined = replace(joined, written=chars)
         value = joined

@@ -259,7 +259,7 @@ class Expander(WordPieces):
             return None
         from speclint.frontends.shell.written_chars import known_chars
 
-        return known_chars(self.tm, value)
+        return known_chars(self.tm, (text, value.written, value.origin))
 
     def special_value(self, name: str, origin: Span) -> VarValue:
         """`$1`, `$@`, `$#`, `$$` ... written in text bash expands as one word (an unquoted

@@ -321,11 +321,6 @@ class Env:
         poisons = [branch.poison for branch in branches if branch.poison]
         self.poison = poisons[0] if poisons else None
         first_args = branches[0].positional if branches else None
-        if arms is not None and any(b.positional != first_args for b in branches[1:]):
-            from speclint.frontends.shell.set_positional import join_positional
-
-            if join_positional(self, branches, arms, where):
-                return  # `if [ $# -eq 0 ]; then set -- ...; fi`: the words kept per path
         if first_args is not None and any(b.positional != first_args for b in branches[1:]):
             self.positional = None  # `shift` on some paths only (an option loop)
             self.positional_reason = (

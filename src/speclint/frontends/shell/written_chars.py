@@ -16,7 +16,10 @@ if TYPE_CHECKING:
     from tree_sitter import Node
 
     from speclint.frontends.shell.text import TextMap
-    from speclint.frontends.shell.variables import VarValue
+
+    Value = tuple[str, "Span | WrittenChars | None", "Span | None"]
+    """What is read of a variable's value here: its text, where it is written character for
+    character (`VarValue.written`), where it is assigned (`VarValue.origin`)."""
 
 _ESCAPABLE = '\\"$`'
 
@@ -148,7 +151,7 @@ def string_written(
     return string_chars(tm, node, text, expanded, placed)
 
 
-def appended_chars(tm: TextMap, current: VarValue, added: VarValue, joined: str) -> WrittenChars | None:
+def appended_chars(tm: TextMap, current: Value, added: Value, joined: str) -> WrittenChars | None:
     """Where each character of `CMD+=" --tp 2"`'s value is written: the old value's characters
     where they were written, the appended ones where `+=` writes them (a part not known
     character for character: each of its characters at the whole value written there); None
@@ -164,11 +167,10 @@ def appended_chars(tm: TextMap, current: VarValue, added: VarValue, joined: str)
     return WrittenChars(begins, ends, tm) if len(begins) == len(joined) else None
 
 
-def known_chars(tm: TextMap, value: VarValue) -> tuple[list[int], list[int]] | None:
+def known_chars(tm: TextMap, value: Value) -> tuple[list[int], list[int]] | None:
     """The file ranges of a variable's characters, when its value is known character for
     character in this file (`VarValue.written`)."""
-    text = value.text or ""
-    written = value.written
+    text, written, _ = value
     if isinstance(written, WrittenChars):
         if len(written.begins) == len(text) and written.tm.line_starts is tm.line_starts:
             return written.begins, written.ends
@@ -182,14 +184,13 @@ def known_chars(tm: TextMap, value: VarValue) -> tuple[list[int], list[int]] | N
     return None
 
 
-def _add_chars(tm: TextMap, value: VarValue, begins: list[int], ends: list[int]) -> bool:
-    text = value.text or ""
+def _add_chars(tm: TextMap, value: Value, begins: list[int], ends: list[int]) -> bool:
+    text, _, origin = value
     found = known_chars(tm, value)
     if found is not None:
         begins.extend(found[0])
         ends.extend(found[1])
         return True
-    origin = value.origin
     if origin is None or origin.file is not None:
         return False
     begin = tm.line_starts[origin.line - 1] + origin.column - 1
