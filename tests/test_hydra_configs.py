@@ -48,3 +48,19 @@ def test_the_same_file_outside_its_config_group_folder_leaves_the_group_paths_un
     assert "`${deployment.tensor_parallel_size}` names a value that is not set in this file" in (
         result.findings[0].message
     )
+
+
+def test_a_parent_relative_interpolation_reads_from_the_mapping_above():
+    text = (
+        "image: lmsysorg/sglang:v0.5.2\n"
+        "parallel:\n"
+        "  tp: 2x\n"
+        "server:\n"
+        "  cmd: python -m sglang.launch_server --model-path /m --tp-size ${..parallel.tp} --port ${.port}\n"
+        "  port: 30000\n"
+    )
+    ((code, line, column, message),) = [
+        (f.code, f.span.line, f.span.column, f.message) for f in lint_text(text, "job.yaml").findings
+    ]
+    assert (code, line, column) == ("FLG005", 3, 7)
+    assert message.startswith("`2x` is not a valid value for `--tp-size`")

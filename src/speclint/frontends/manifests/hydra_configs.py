@@ -184,9 +184,10 @@ def _lookup(root: yaml.Node, package: list[str], parent: yaml.MappingNode, path:
     leading run of the package's trailing folders dropped."""
     if path.startswith("."):
         dots = len(path) - len(path.lstrip("."))
-        if dots > 1:
-            return None  # (`..b`: the mapping above; not tracked here)
-        return _walk_path(parent, path[dots:].split("."))
+        base: yaml.Node | None = parent
+        for _ in range(dots - 1):  # (`..b`: from the mapping that holds this one)
+            base = _owner(root, base, set()) if base is not None else None
+        return _walk_path(base, path[dots:].split(".")) if base is not None else None
     parts = path.split(".")
     found = _walk_path(root, parts)
     if found is not None:
