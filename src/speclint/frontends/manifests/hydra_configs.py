@@ -26,7 +26,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from speclint.frontends.manifests.yaml_nodes import NodeReader
 
-_OMEGACONF = re.compile(r"\$\{(?:\.*[A-Za-z_][\w-]*(?:\.[\w-]+)+|\.+[\w-]+|[A-Za-z_][\w.]*:(?![-=+?]))")
+_OMEGACONF = re.compile(r"\$\{(?:\.*[A-Za-z_][\w-]*(?:\.[\w-]+)+|\.+[\w-]+|[A-Za-z_][\w.]*:(?![-=+?\d\s]))")
 """An interpolation only OmegaConf writes: a dotted or relative path, or a resolver call (a shell
 `${NAME}` has no dot, and its `${NAME:-x}` operators are not resolvers)."""
 _PACKAGE = re.compile(r"#\s*@package\s+(\S+)")
