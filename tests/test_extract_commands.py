@@ -95,7 +95,7 @@ def test_makefile_recipe_with_continuations_and_variables():
     model = serve.args[1]  # `$(MODEL)`: the value, pointing at the reference
     assert model.text == "meta-llama/Llama-3.1-8B-Instruct" and text_at(text, model.span) == "$(MODEL)"
     tp = serve.args[3]  # `$$TP` is the shell's `$TP`, set on the same recipe line
-    assert tp.text == "2" and text_at(text, tp.span) == "$TP" and tp.origin.line == 11
+    assert tp.text == "2" and text_at(text, tp.span) == "$$TP" and tp.origin.line == 11
     assert [w.text for w in serve.args][-4:] == ["--port", "30000", "--host", "0.0.0.0"]  # `?=` default
     assert dev.args[2].splat and text_at(text, dev.args[2].span) == "$(if $(TP),--tp $(TP),)"
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from speclint.core.launches import Diagnostic, ExtractResult
 from speclint.core.words import Word
 from speclint.frontends.commands.make import MakeReader
-from speclint.frontends.commands.make_heredocs import here_documents_cut
+from speclint.frontends.commands.make_heredocs import flattened_manifests, here_documents_cut
 from speclint.frontends.commands.make_values import MAX_WORLDS, Choices, Decision, Key, MakeVar
 from speclint.frontends.commands.text import Char, comment_lines, shell_line, unique_comments, walk_shell
 from speclint.frontends.shell.embedded import Budget
@@ -17,6 +17,7 @@ from speclint.frontends.shell.pieces import span_of
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from speclint.core.launches import Launch
+    from speclint.core.spans import Span
 
 
 def extract_makefile(text: str, path: str) -> ExtractResult:
@@ -29,8 +30,11 @@ def extract_makefile(text: str, path: str) -> ExtractResult:
     result = ExtractResult(comments=comment_lines(text, starts))
     shells: dict[tuple[int, int], dict[tuple[object, ...], list[int]]] = {}
     texts: dict[tuple[tuple[object, ...], int], tuple[list[Char], dict[str, Word]]] = {}
+    flattened: set[Span] = set()  # (what the here-document reader says of them is beside the point)
     for index, (makefile, _) in enumerate(read):
         env = _exported(makefile)
+        if makefile.one_shell:
+            flattened |= flattened_manifests(makefile, result)
         for chars in makefile.shells() if makefile.one_shell else here_documents_cut(makefile, result):
             expanded = makefile.expand(chars)
             if not chars or "sglang" not in "".join(c[0] or "" for c in expanded):
@@ -50,6 +54,12 @@ def extract_makefile(text: str, path: str) -> ExtractResult:
             walk_shell(result, path, shell_line(text, starts, budget, expanded), env, read_unit_or_manifest)
             if len(groups) > 1:
                 mark(result.launches[count:], conditions, number, len(groups), starts)
+    if flattened:
+        result.diagnostics = [
+            d
+            for d in result.diagnostics
+            if d.span not in flattened or d.message.startswith("with `.ONESHELL:`")
+        ]
     for makefile, _ in read:
         for begin, (told, end) in sorted(makefile.unread.items()):
             message = (

@@ -139,7 +139,7 @@ class MakeValues:
                 continue
             following = chars[index + 1]
             if following[0] == "$":
-                out.append(("$", following[1], following[2], None))
+                out.append(("$", begin, following[2], None))  # (`$$`: both characters)
                 index += 2
                 continue
             if following[0] in ("(", "{"):

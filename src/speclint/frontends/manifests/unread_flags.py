@@ -77,7 +77,7 @@ def unread_flags(
         for word in launch.args
         for where in (word.span, word.origin)
         if where
-    ]
+    ] + [d.span for d in result.diagnostics if d.kind == "no-launch-found"]  # (said there already)
     read = {word.text for launch in result.launches for word in launch.args}
     environments = [word.span for launch in result.launches for word in launch.env.values()]
     for match in pattern.finditer(text):

@@ -19,10 +19,10 @@ from speclint.core.spans import Span
 from speclint.core.words import Word
 from speclint.frontends.manifests.compose_env import DotEnv
 from speclint.frontends.manifests.config_maps import ConfigMaps, env_from, read_config_maps
+from speclint.frontends.manifests.container_reader import ContainerReader
 from speclint.frontends.manifests.k8s_containers import container_script, is_container
 from speclint.frontends.manifests.yaml_nodes import (
     Loader,
-    NodeReader,
     clear_merges,
     get,
     mapping_pairs,
@@ -146,7 +146,7 @@ _CONTAINER_LISTS = frozenset({"containers", "initContainers", "sidecars", "ephem
 """Keys whose list holds Kubernetes Container specs (`steps`: Tekton's, those with an `image`)."""
 
 
-class _Reader(NodeReader):
+class _Reader(ContainerReader):
     """Finds the containers of Kubernetes and compose manifests (and hands workflows and
     flag-key maps to `actions` and `config_sections`)."""
 
@@ -197,6 +197,9 @@ class _Reader(NodeReader):
             for _key, service in mapping_pairs(services):
                 self.compose_service(service)
             return
+        from speclint.frontends.manifests.referenced_forms import read_referenced_forms
+
+        read_referenced_forms(self, root)  # (Hydra strings, RBG role templates, KServe models)
         self.find_containers(root, depth=0)
 
     def find_containers(self, node: yaml.Node, depth: int) -> None:

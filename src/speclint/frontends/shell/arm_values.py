@@ -137,6 +137,8 @@ def with_values(base: Env, values: dict[str, VarValue | None]) -> Env:
             env.vars[name] = value
             if name == POSITIONAL:  # the words of `set --` on this path (`set_positional`)
                 env.positional = value.elements
+                if value.elements is None and value.reason is not None:
+                    env.positional_reason = value.reason  # (unknown on this path: why)
     return env
 
 

@@ -4,6 +4,8 @@ one value per choice of arms (`choices`)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from speclint.core.words import Word
 from speclint.frontends.shell import arm_values as alts
 from speclint.frontends.shell.text import NAME_FIELD, VALUE_FIELD
@@ -45,6 +47,13 @@ def assignment(walker: Walking, node: Node, exported: bool = False, array: bool 
     combos = None
     if walker.env.has_alternatives:  # a value can only depend on a branch after one
         names = alts.referenced_names(value_node, tm) if value_node is not None else []
+        positional = walker.env.vars.get(alts.POSITIONAL)
+        if (
+            positional is not None
+            and positional.alternatives
+            and any(n.isdigit() or n in "@*#" for n in names)
+        ):
+            names.append(alts.POSITIONAL)  # `MODEL=$1` after `set --` on some paths only
         combos = alts.combinations(walker.env, names + [name] if append else names)
     if combos is None:
         value = _assigned_value(walker, name, value_node, origin, append, array)
@@ -73,7 +82,25 @@ def _assigned_value(
             elements=(Word(value.text or "", origin, origin),), origin=origin, assumed=value.assumed
         )
     if append:
-        value = appended(walker.env.get(name), value, name, origin)
+        current = walker.env.get(name)
+        joined = appended(current, value, name, origin)
+        if (
+            current is not None
+            and joined.text is not None
+            and joined.elements is None
+            and current.text is not None
+        ):
+            from speclint.frontends.shell.written_chars import appended_chars
+
+            chars = appended_chars(  # `CMD+=" --tp 2"`
+                walker.tm,
+                (current.text, current.written, current.origin),
+                (value.text or "", value.written, value.origin),
+                joined.text,
+            )
+            if chars is not None:
+                joined = replace(joined, written=chars)
+        value = joined
     return value
 
 

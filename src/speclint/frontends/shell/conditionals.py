@@ -176,7 +176,12 @@ def join_branches(
     # (`python_runners.PIN_VARIABLE`); what this shell hands on keeps the one before
     walker.image = images[0] if len(set(images)) == 1 else image
     merged = base.copy()
-    merged.merge_from(results, line, arms if arms and len(arms) == len(results) else None)
+    arms = arms if arms and len(arms) == len(results) else None
+    merged.merge_from(results, line, arms)
+    if arms is not None and any(r.positional != results[0].positional for r in results[1:]):
+        from speclint.frontends.shell.set_positional import join_positional
+
+        join_positional(merged, results, arms, line)  # `if [ $# -eq 0 ]; then set -- ...; fi`
     walker.env = merged
 
 

@@ -3,8 +3,8 @@
 Quote removal, parameter expansion from the known variables, word splitting of unquoted
 expansions and bash arrays are done statically; anything that would need running something
 (command substitution, arithmetic, globbing, unknown variables) yields a dynamic word.
-Variables and `${...}` are the Expander's base class (parameter_expansion.py); quote removal
-is quoting.py.
+A node as the pieces of a word is the Expander's base class (word_pieces.py), variables and
+`${...}` its base (parameter_expansion.py); quote removal is quoting.py.
 """
 
 from __future__ import annotations
@@ -12,12 +12,13 @@ from __future__ import annotations
 from speclint.core.records import dataclass
 from speclint.core.spans import Span
 from speclint.core.words import Word
-from speclint.frontends.shell.fields import assemble, has_unescaped
-from speclint.frontends.shell.parameter_expansion import SPECIAL_NOT_SPLIT, ParameterExpansion
+from speclint.frontends.shell.fields import assemble
+from speclint.frontends.shell.parameter_expansion import SPECIAL_NOT_SPLIT
 from speclint.frontends.shell.plain_words import TOO_BIG, after_target, plain_words, too_big, written
-from speclint.frontends.shell.quoting import decode_ansi_c, unescape_double_quoted, unescape_unquoted
+from speclint.frontends.shell.quoting import unescape_unquoted
 from speclint.frontends.shell.variables import MAX_ELEMENTS, MAX_VALUE_CHARS, VarValue
-from speclint.frontends.shell.written_chars import quoted_chars, string_parts, string_written
+from speclint.frontends.shell.word_pieces import WordPieces
+from speclint.frontends.shell.written_chars import quoted_chars, string_written
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -44,7 +45,7 @@ class Arg:
     node: Node | None
 
 
-class Expander(ParameterExpansion):
+class Expander(WordPieces):
     """Expands nodes of one buffer against one `Env`."""
 
     def __init__(self, tm: TextMap, env: Env, on_substitution: Callable[[Node], None] | None = None):
@@ -228,7 +229,7 @@ class Expander(ParameterExpansion):
         value = self._joined(pieces, origin)
         joined = value.text
         if kind == "string" and joined is not None and value.element is None:
-            chars = string_written(self.tm, node, joined, self.expanded_text)  # (`written_chars`)
+            chars = string_written(self.tm, node, joined, self.expanded_text, self._placed)
             return value if chars is None else VarValue(text=joined, origin=origin, written=chars)
         return value
 
@@ -247,6 +248,18 @@ class Expander(ParameterExpansion):
                 return None
             texts.append(piece[1])
         return "".join(texts)
+
+    def _placed(self, node: Node, text: str) -> tuple[list[int], list[int]] | None:
+        """Where the characters of `$NAME` or `${NAME}` in a double-quoted string are written,
+        when its value is `text` and known character for character (`written_chars`)."""
+        raw = self.tm.node_text(node).lstrip()  # (tree-sitter-bash may start it at a blank)
+        name = raw[2:-1] if raw.startswith("${") and raw.endswith("}") else raw[1:]
+        value = self.env.get(name) if name.isidentifier() else None
+        if value is None or value.text != text or value.reason is not None or value.written is None:
+            return None
+        from speclint.frontends.shell.written_chars import known_chars
+
+        return known_chars(self.tm, (text, value.written, value.origin))
 
     def special_value(self, name: str, origin: Span) -> VarValue:
         """`$1`, `$@`, `$#`, `$$` ... written in text bash expands as one word (an unquoted
@@ -296,105 +309,6 @@ class Expander(ParameterExpansion):
             elif kind != "comment":
                 elements.extend(arg.word for arg in words(child))
         return tuple(elements)
-
-    # ---- pieces ------------------------------------------------------------------------------
-
-    def _pieces(self, node: Node, quoted: bool, out: list[Piece], first: bool) -> None:
-        kind = node.type
-        tm = self.tm
-        if kind in ("word", "number"):
-            raw = tm.node_text(node)
-            if first and raw.startswith("~") and not quoted:
-                out.append(("dyn", "home directory `~` (depends on the user running it)", False, None, False))
-                return
-            if self._argument_mode and not quoted:
-                if has_unescaped(raw, "*?["):
-                    out.append(
-                        ("dyn", f"glob pattern `{raw}` (depends on the files present)", False, None, True)
-                    )
-                    return
-                if has_unescaped(raw, "{") and (has_unescaped(raw, ",") or ".." in raw):
-                    out.append(("dyn", f"brace expansion `{raw}`", False, None, True))
-                    return
-            out.append(("lit", unescape_unquoted(raw), quoted, None, None))
-        elif kind == "raw_string":
-            out.append(("lit", tm.node_text(node)[1:-1], True, None, None))
-        elif kind == "string":
-            self._string_pieces(node, out)
-        elif kind == "ansi_c_string":
-            out.append(("lit", decode_ansi_c(tm.node_text(node)[2:-1]), True, None, None))
-        elif kind == "translated_string":
-            text = tm.node_text(node)
-            out.append(("lit", unescape_double_quoted(text[2:-1]), True, None, None))
-        elif kind == "concatenation":
-            self._concatenation_pieces(node, quoted, out, first)
-        elif kind == "variable_name":
-            # tree-sitter-bash reads the word of `${M:-meta-llama/x}` that starts like a name
-            # as (concatenation (variable_name) (word)): bash reads it as plain text
-            out.append(("lit", tm.node_text(node), quoted, None, None))
-        elif kind == "simple_expansion":
-            last = node.named_child_count - 1
-            name_node = node.named_child(last) if last >= 0 else None
-            name = tm.node_text(name_node) if name_node is not None else ""
-            if len(name) > 1 and name.isdigit():  # `$10` is `${1}0` (only `${10}` is the tenth)
-                self._variable(name[0], quoted, out)
-                out.append(("lit", name[1:], quoted, None, None))
-            else:
-                self._variable(name, quoted, out)
-        elif kind == "expansion":
-            self._expansion(node, quoted, out)
-        elif kind == "command_substitution":
-            if self.on_substitution is not None:
-                self.on_substitution(node)
-            text = " ".join(tm.node_text(node).split())
-            snippet = text if len(text) <= 40 else text[:37] + "..."
-            reason = f"output of command substitution `{snippet}`"
-            if "SLURM" in text:
-                from speclint.frontends.shell.slurm_names import slurm_source
-
-                reason += slurm_source(text)
-            out.append(("dyn", reason, False, None, not quoted))
-        elif kind == "arithmetic_expansion":
-            from speclint.frontends.shell.arithmetic import expansion_piece
-
-            out.append(expansion_piece(tm.node_text(node), self.env))
-        elif kind == "process_substitution":
-            out.append(("dyn", "process substitution (a /dev/fd path)", False, None, False))
-        elif kind == "brace_expression":
-            out.append(("dyn", f"brace expansion `{tm.node_text(node)}`", False, None, True))
-        elif not node.is_named:
-            out.append(("lit", tm.node_text(node), quoted, None, None))
-        else:
-            out.append(("dyn", f"shell syntax not analysed ({kind})", False, None, not quoted))
-
-    def _string_pieces(self, node: Node, out: list[Piece]) -> None:
-        tm = self.tm
-        first = len(out)
-        data = tm.data
-        for start, finish, child in string_parts(tm, node):
-            if child is None:
-                text = data[start:finish].decode("utf-8", "surrogatepass")
-                out.append(("lit", unescape_double_quoted(text), True, None, None))
-            else:
-                self._pieces(child, True, out, False)
-        if not any(piece[0] == "arr" for piece in out[first:]):
-            out.append(("lit", "", True, None, None))  # "" is still a word; "${EMPTY[@]}" is none
-
-    def _concatenation_pieces(self, node: Node, quoted: bool, out: list[Piece], first: bool) -> None:
-        children = node.children
-        texts = [self.tm.node_text(c) if c.type == "word" else "" for c in children]
-        raw = self.tm.node_text(node)
-        if (
-            self._argument_mode
-            and not quoted
-            and "{" in texts
-            and "}" in texts
-            and (has_unescaped(raw, ",") or ".." in raw)  # `{}`, `300{}`: no brace expansion
-        ):
-            out.append(("dyn", f"brace expansion `{self.tm.node_text(node)}`", False, None, True))
-            return
-        for index, child in enumerate(children):
-            self._pieces(child, quoted, out, first and index == 0)
 
 
 def _plain_string(text: str) -> bool:

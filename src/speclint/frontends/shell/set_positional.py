@@ -13,12 +13,14 @@ all known leaves the parameters unknown on that path, with the reason.
 from __future__ import annotations
 
 from speclint.frontends.shell.arm_values import POSITIONAL, combinations, referenced_names, with_values
+from speclint.frontends.shell.choices import arm_alternatives
 from speclint.frontends.shell.variables import VarValue
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from tree_sitter import Node
 
+    from speclint.frontends.shell.arms import Choice
     from speclint.frontends.shell.variables import Env
     from speclint.frontends.shell.walking import Walking
 
@@ -50,6 +52,30 @@ def set_alternatives(walker: Walking, node: Node, line: int) -> bool:
     return True
 
 
+def join_positional(env: Env, branches: list[Env], arms: list[Choice], where: int) -> bool:
+    """The paths through a branch at line `where` leave different positional parameters
+    (`if [ $# -eq 0 ]; then set -- --model-path X; fi`): each path's words (or why they are
+    unknown there: the script's own arguments) kept per arm, as the alternatives of
+    `POSITIONAL`; False when no path's words are known (then they stay unknown)."""
+    values: list[VarValue | None] = []
+    for branch in branches:
+        kept = branch.vars.get(POSITIONAL)
+        if kept is not None and kept.alternatives:
+            values.append(kept)
+        elif branch.positional is not None:
+            values.append(VarValue(elements=branch.positional))
+        else:
+            values.append(VarValue(reason=branch.positional_reason))
+    found = arm_alternatives(values, arms)
+    if found is None:
+        return False
+    reason = f"the positional parameters differ on the paths through the branch at line {where}"
+    env.positional = None
+    env.positional_reason = reason
+    env.assign(POSITIONAL, VarValue(reason=reason, alternatives=found))
+    return True
+
+
 def forget(env: Env) -> None:
     """The positional parameters are set anew (`set --`, a function call) or shifted: the
     words kept per choice no longer hold."""
@@ -68,7 +94,9 @@ def shift_alternatives(env: Env, by: int | None, line: int) -> bool:
     shifted = []
     for choices, words in value.alternatives:
         elements = words.elements if words is not None else None
-        if words is None or elements is None or by is None or any(w.splat for w in elements[:by]):
+        if words is not None and elements is None and words.reason is not None:
+            shifted.append((choices, VarValue(reason=f"{words.reason}, after the `shift` at line {line}")))
+        elif words is None or elements is None or by is None or any(w.splat for w in elements[:by]):
             shifted.append((choices, VarValue(reason=reason)))
         else:
             kept = elements[by:] if by <= len(elements) else elements

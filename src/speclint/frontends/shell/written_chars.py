@@ -17,6 +17,10 @@ if TYPE_CHECKING:
 
     from speclint.frontends.shell.text import TextMap
 
+    Value = tuple[str, "Span | WrittenChars | None", "Span | None"]
+    """What is read of a variable's value here: its text, where it is written character for
+    character (`VarValue.written`), where it is assigned (`VarValue.origin`)."""
+
 _ESCAPABLE = '\\"$`'
 
 
@@ -87,10 +91,16 @@ def string_parts(tm: TextMap, node: Node) -> Iterator[tuple[int, int, Node | Non
 
 
 def string_chars(
-    tm: TextMap, node: Node, text: str, expanded: Callable[[Node], str | None]
+    tm: TextMap,
+    node: Node,
+    text: str,
+    expanded: Callable[[Node], str | None],
+    placed: Callable[[Node, str], tuple[list[int], list[int]] | None] | None = None,
 ) -> WrittenChars | None:
     """The file ranges of `text`, the value of the double-quoted string `node`, or None when
-    they cannot be matched (`expanded(child)`: an expansion's text, None when not plain text)."""
+    they cannot be matched (`expanded(child)`: an expansion's text, None when not plain text;
+    `placed(child, text)`: where the characters of a variable's value are written, when known:
+    `CMD="$CMD --tp 2"` keeps the old words where they were written, else at the expansion)."""
     begins: list[int] = []
     ends: list[int] = []
     parts: list[str] = []
@@ -101,8 +111,13 @@ def string_chars(
         value = expanded(child)
         if value is None:
             return None
-        begin, end = tm.file_range(start, finish)
         parts.append(value)
+        found = placed(child, value) if placed is not None else None
+        if found is not None:
+            begins.extend(found[0])
+            ends.extend(found[1])
+            continue
+        begin, end = tm.file_range(start, finish)
         begins.extend([begin] * len(value))
         ends.extend([end] * len(value))
     if "".join(parts) != text:
@@ -122,11 +137,64 @@ def quoted_chars(tm: TextMap, node: Node, text: str) -> WrittenChars | None:
 
 
 def string_written(
-    tm: TextMap, node: Node, text: str, expanded: Callable[[Node], str | None]
+    tm: TextMap,
+    node: Node,
+    text: str,
+    expanded: Callable[[Node], str | None],
+    placed: Callable[[Node, str], tuple[list[int], list[int]] | None] | None = None,
 ) -> WrittenChars | None:
     """Where each character of `text`, the value of the double-quoted string `node` with
     expansions or escapes, is written, when bash may split it into words later (it holds a
     blank); None when it may not or cannot be matched."""
     if " " not in text and "\t" not in text and "\n" not in text:
         return None
-    return string_chars(tm, node, text, expanded)
+    return string_chars(tm, node, text, expanded, placed)
+
+
+def appended_chars(tm: TextMap, current: Value, added: Value, joined: str) -> WrittenChars | None:
+    """Where each character of `CMD+=" --tp 2"`'s value is written: the old value's characters
+    where they were written, the appended ones where `+=` writes them (a part not known
+    character for character: each of its characters at the whole value written there); None
+    when the value holds no blank (one word: it points where it is used) or a part's place is
+    not in this file."""
+    if " " not in joined and "\t" not in joined and "\n" not in joined:
+        return None
+    begins: list[int] = []
+    ends: list[int] = []
+    for value in (current, added):
+        if not _add_chars(tm, value, begins, ends):
+            return None
+    return WrittenChars(begins, ends, tm) if len(begins) == len(joined) else None
+
+
+def known_chars(tm: TextMap, value: Value) -> tuple[list[int], list[int]] | None:
+    """The file ranges of a variable's characters, when its value is known character for
+    character in this file (`VarValue.written`)."""
+    text, written, _ = value
+    if isinstance(written, WrittenChars):
+        if len(written.begins) == len(text) and written.tm.line_starts is tm.line_starts:
+            return written.begins, written.ends
+    elif (
+        isinstance(written, Span)
+        and written.file is None
+        and written.end_column - written.column == len(text)
+    ):
+        start = tm.line_starts[written.line - 1] + written.column - 1
+        return list(range(start, start + len(text))), list(range(start + 1, start + len(text) + 1))
+    return None
+
+
+def _add_chars(tm: TextMap, value: Value, begins: list[int], ends: list[int]) -> bool:
+    text, _, origin = value
+    found = known_chars(tm, value)
+    if found is not None:
+        begins.extend(found[0])
+        ends.extend(found[1])
+        return True
+    if origin is None or origin.file is not None:
+        return False
+    begin = tm.line_starts[origin.line - 1] + origin.column - 1
+    end = tm.line_starts[origin.end_line - 1] + origin.end_column - 1
+    begins.extend([begin] * len(text))
+    ends.extend([end] * len(text))
+    return True

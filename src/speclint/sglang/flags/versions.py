@@ -125,6 +125,12 @@ STATED = "sglang: "
 installed release), not an image tag or a requirement."""
 
 
+UNKNOWN_RELEASE = "release not known: "
+"""The prefix of a launch's `image` when the front-end knows the container's release is set
+elsewhere and cannot read it (an RBG role whose pod comes from a role template not in the
+file): the text after it says why. Checked against the newest, unverified."""
+
+
 def stated_release(image: str) -> str | None:
     """The release of a stated version (`STATED`), None for any other `image`."""
     return package_pin("sglang==" + image[len(STATED) :]) if image.startswith(STATED) else None
@@ -205,6 +211,11 @@ def choose_version(
     if configured:
         return _bundled(
             configured.lstrip("v"), "from [tool.speclint] sglang-version", "[tool.speclint] sglang-version"
+        )
+    if image and image.startswith(UNKNOWN_RELEASE):  # (no pin nor installed sglang: the container's)
+        return newest_version(), (
+            f"the newest supported release, unverified: {image[len(UNKNOWN_RELEASE) :]}; set "
+            "--sglang-version to the SGLang it runs"
         )
     if image:
         stated = stated_release(image)

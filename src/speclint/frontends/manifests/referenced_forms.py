@@ -1,0 +1,28 @@
+"""Launch forms of a YAML document that the container search alone does not read as they run,
+read before it (each marks what it read, so the search skips it): Hydra/OmegaConf strings
+(`hydra_configs`), RoleBasedGroup roles built from role templates (`role_templates`) and KServe
+models merged into their ServingRuntime's container (`kserve_models`)."""
+
+from __future__ import annotations
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import yaml
+
+    from speclint.frontends.manifests.container_reader import ContainerReader as _Reader
+
+
+def read_referenced_forms(reader: _Reader, root: yaml.Node) -> None:
+    text = reader.text
+    if "${" in text:
+        from speclint.frontends.manifests.hydra_configs import read_hydra_config
+
+        read_hydra_config(reader, root)
+    if "templateRef" in text:
+        from speclint.frontends.manifests.role_templates import read_role_templates
+
+        read_role_templates(reader, root)
+    if "InferenceService" in text:
+        from speclint.frontends.manifests.kserve_models import read_model
+
+        read_model(reader, root)
