@@ -12,7 +12,7 @@ from pathlib import Path
 from speclint_runs import last_line, run_probe
 
 import speclint.sglang.flags.schema as schema_module
-from speclint.cli import process_end, startup
+from speclint.cli import process_end
 from speclint.cli.startup import KeptImports
 from speclint.core.kept import Kept
 
