@@ -74,6 +74,7 @@ def test_count_zero_hides_every_gpu():
         "2,count=3",  # a key twice: docker refuses it
         "capabilities=compute,utility",  # CSV: `utility` is read as a count, which docker refuses
         "bogus=1",
+        "9" * 5000,  # past Go's int (and Python's digit limit for int())
         "'\"device=0,1'",  # an unterminated quote
         "$GPUS",
     ],

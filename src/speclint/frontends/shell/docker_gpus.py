@@ -88,6 +88,8 @@ def _count(text: str) -> int | None:
     digits = text[1:] if text[:1] in "+-" else text
     if not digits or not digits.isascii() or not digits.isdigit():
         return None
+    if len(digits.lstrip("0")) > 18:  # past Go's int: strconv.Atoi refuses it
+        return None
     return int(text)
 
 
