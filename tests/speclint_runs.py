@@ -18,16 +18,20 @@ def clean_environment() -> dict[str, str]:
 
 
 def run_speclint(
-    *args: str, cwd: Path = ROOT, stdin: str | None = None, timeout: float = 120
+    *args: str,
+    cwd: Path = ROOT,
+    stdin: str | None = None,
+    timeout: float = 120,
+    env: dict[str, str] | None = None,
 ) -> subprocess.CompletedProcess[str]:
-    """`python -m speclint ARGS` in a clean environment."""
+    """`python -m speclint ARGS` in a clean environment (with the variables in `env` added)."""
     return subprocess.run(
         [sys.executable, "-m", "speclint", *args],
         input=stdin,
         capture_output=True,
         text=True,
         cwd=cwd,
-        env=clean_environment(),
+        env={**clean_environment(), **(env or {})},
         timeout=timeout,
         check=False,
     )

@@ -5,6 +5,7 @@ each release's `add_cli_args` by tools/sglang_args.py."""
 from __future__ import annotations
 
 import pytest
+from findings_at import findings_at
 from fixture_file import FixtureFile
 
 from speclint.engine import lint_text
@@ -14,9 +15,8 @@ from speclint.sglang.flags.schema import load_schema
 LAUNCH = "python -m sglang.launch_server --model-path m --sampling-backend token_oracle\n"
 
 
-def _codes(text: str, version: str) -> list[tuple[str, int, int]]:
-    result = lint_text(text, "serve.sh", LintOptions(sglang_version=version, read_pyproject=False))
-    return [(f.code, f.span.line, f.span.column) for f in result.findings]
+def _codes(text: str, version: str) -> list[tuple]:
+    return findings_at(text, "serve.sh", LintOptions(sglang_version=version, read_pyproject=False))
 
 
 def test_the_choice_is_read_with_its_variable_per_release() -> None:
@@ -31,7 +31,7 @@ def test_the_choice_is_read_with_its_variable_per_release() -> None:
 
 @pytest.mark.parametrize("version", ["0.5.19", "0.5.23"])
 def test_refused_without_the_variable_accepted_with_it(version: str) -> None:
-    assert _codes(LAUNCH, version) == [("FLG006", 1, 66)]
+    assert _codes(LAUNCH, version) == [("FLG006", 1, 66, "token_oracle")]
     for value in ("1", "true", "YES", "y"):
         assert _codes(f"SGLANG_KV_CANARY_ENABLE_TOKEN_ORACLE={value} {LAUNCH}", version) == []
     for value in ("0", "false", "no", "maybe"):  # an unparsable value reads as the default

@@ -6,31 +6,30 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from speclint.engine import lint_text
+from findings_at import findings_at
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "shell"
 
 
-def _findings(text: str, name: str = "serve.sh") -> list[tuple[str, int, int, str]]:
-    return [(f.code, f.span.line, f.span.column, f.message) for f in lint_text(text, name).findings]
-
-
 def test_eval_of_a_string_with_a_command_substitution_reads_the_launch() -> None:
     path = FIXTURES / "eval_command_substitution.sh"
-    found = _findings(path.read_text(), str(path))
-    assert [(code, line, column) for code, line, column, _ in found] == [("FLG001", 15, 6), ("SLM004", 15, 6)]
-    assert "`--tp-szie` is not an SGLang" in found[0][3]
-    assert "output of command substitution `$(seq -s ' ' 1 64)`" in found[1][3]
+    found = findings_at(path.read_text(), str(path), message=True)
+    assert [(code, line, column) for code, line, column, _, _ in found] == [
+        ("FLG001", 15, 6),
+        ("SLM004", 15, 6),
+    ]
+    assert "`--tp-szie` is not an SGLang" in found[0][4]
+    assert "output of command substitution `$(seq -s ' ' 1 64)`" in found[1][4]
 
 
 def test_eval_of_unknown_code_alone_is_not_read_as_a_launch() -> None:
     text = "#!/bin/bash\nCMD=$(cat launch.txt)\neval $CMD\npython -m sglang.launch_server --model-path m --tp-szie 2\n"
     # the eval'd code is unknown as a whole: nothing is read from it; the plain launch still is
-    assert [(code, line) for code, line, _, _ in _findings(text)] == [("FLG001", 4)]
+    assert [(code, line) for code, line, *_ in findings_at(text, "serve.sh")] == [("FLG001", 4)]
 
 
 def test_eval_of_known_words_beside_an_unknown_one() -> None:
     text = '#!/bin/bash\nCMD="python -m sglang.launch_server --model-path m $EXTRA --tp-szie 2"\neval $CMD\n'
-    found = _findings(text)
+    found = findings_at(text, "serve.sh", message=True)
     assert [code for code, *_ in found] == ["FLG001", "SLM004"]
-    assert "$EXTRA" in found[1][3]
+    assert "$EXTRA" in found[1][4]

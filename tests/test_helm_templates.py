@@ -5,6 +5,8 @@ template is never a "YAML syntax error". These forms gave false errors before (F
 
 from __future__ import annotations
 
+from findings_at import findings_at
+
 from speclint.engine import lint_text
 from speclint.frontends.manifests.go_templates import is_template
 
@@ -40,12 +42,12 @@ spec:
 """
 
 
-def found(text: str, path: str = "chart/templates/deployment.yaml") -> list[tuple[str, int, int, str]]:
-    """(code, line, column, message) of each finding."""
-    return [(f.code, f.span.line, f.span.column, f.message) for f in lint_text(text, path).findings]
+def found(text: str, path: str = "chart/templates/deployment.yaml") -> list[tuple]:
+    """(code, line, column, the text it points at, message) of each finding."""
+    return findings_at(text, path, message=True)
 
 
-def codes(findings: list[tuple[str, int, int, str]]) -> set[str]:
+def codes(findings: list[tuple]) -> set[str]:
     return {f[0] for f in findings}
 
 
@@ -56,7 +58,7 @@ def test_a_chart_template_is_read_its_values_unknown_and_no_yaml_error() -> None
     assert not codes(result) & {"SLM001", "FLG005", "FLG010"}
     partly = next(f for f in result if f[0] == "SLM004")
     assert partly[1:3] == (16, 15)  # `{{ .Values.model | quote }}`
-    assert "`{{ .Values.model | quote }}` is filled in by Helm when the chart is rendered" in partly[3]
+    assert "`{{ .Values.model | quote }}` is filled in by Helm when the chart is rendered" in partly[4]
 
 
 def test_helm_values_inside_a_bash_c_script_are_unknown_words_not_flags() -> None:
@@ -73,8 +75,8 @@ def test_helm_values_inside_a_bash_c_script_are_unknown_words_not_flags() -> Non
     line = text.splitlines()[12]
     assert ("SPD001", 13, line.index(" 8 ") + 2) in [f[:3] for f in result]
     partly = next(f for f in result if f[0] == "SLM004")
-    assert "`{{ .Values.model }}` is filled in by Helm" in partly[3]
-    assert "`{{ .Values.tp }}` is filled in by Helm" in partly[3]
+    assert "`{{ .Values.model }}` is filled in by Helm" in partly[4]
+    assert "`{{ .Values.tp }}` is filled in by Helm" in partly[4]
 
 
 def test_only_the_if_arm_is_read_the_else_arm_never_merges_into_the_argv() -> None:
@@ -104,7 +106,7 @@ def test_a_template_line_that_inserts_args_makes_the_launch_partly_read() -> Non
     )
     result = found(text)
     partly = [f for f in result if f[0] == "SLM004"]
-    assert partly and "`{{- toYaml .Values.extraArgs | nindent 12 }}` inserts YAML" in partly[0][3]
+    assert partly and "`{{- toYaml .Values.extraArgs | nindent 12 }}` inserts YAML" in partly[0][4]
     assert "SLM001" not in codes(result)
 
 

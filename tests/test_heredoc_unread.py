@@ -4,13 +4,14 @@ words), even in a file with other launches: never "All checks passed" over it.""
 
 from __future__ import annotations
 
-from speclint.engine import lint_text
+from findings_at import findings_at
 
 SERVE = "python3 -m sglang.launch_server --model-path /m --port 30000\n"
 
 
-def findings(text: str) -> list[tuple[str, int, int, str]]:
-    return [(f.code, f.span.line, f.span.column, f.message) for f in lint_text(text, "serve.sh").findings]
+def findings(text: str) -> list[tuple]:
+    """(code, line, column, the text it points at, message) of each finding."""
+    return findings_at(text, "serve.sh", message=True)
 
 
 def test_a_here_document_given_to_kubectl_exec_is_reported_beside_a_launch():
@@ -19,7 +20,7 @@ def test_a_here_document_given_to_kubectl_exec_is_reported_beside_a_launch():
     text = (
         SERVE + "kubectl exec sglang-0 -- bash <<'EOF'\n  python3 -m sglang.launch_server --tp-szie 2\nEOF\n"
     )
-    ((code, line, column, message),) = findings(text)
+    ((code, line, column, _, message),) = findings(text)
     assert (code, line, column) == ("SLM005", 3, 3)
     assert message.startswith(
         "speclint did not read this here-document, given to `kubectl`, which holds "
@@ -30,7 +31,7 @@ def test_a_here_document_given_to_kubectl_exec_is_reported_beside_a_launch():
 def test_a_here_document_written_to_a_file_is_reported():
     # (to a shell script, `/tmp/node1.sh`, it is read: tests/test_heredoc_written_script.py)
     text = SERVE + "cat > /tmp/node1.cmd <<EOF\n# node 1\nsglang serve --model-path /m\nEOF\n"
-    ((code, line, column, message),) = findings(text)
+    ((code, line, column, _, message),) = findings(text)
     assert (code, line, column) == ("SLM005", 4, 1)
     assert "written to a file, which holds `sglang serve`" in message
 

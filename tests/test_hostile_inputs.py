@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
 
 import pytest
+from speclint_runs import run_speclint
 
 from speclint.engine import MAX_LAUNCHES, lint_path, lint_text
 from speclint.frontends.reading import MAX_FILE_BYTES
@@ -20,18 +20,9 @@ LAUNCH = "python -m sglang.launch_server --model-path m --tp-size 2"
 CLEAN = "#!/bin/bash\npython -m sglang.launch_server --model-path /models/llama --tp-size 2\n"
 
 
-def speclint(*args: str, cwd=None, stdin: bytes | None = None, timeout: float = 60):
-    return subprocess.run(
-        [sys.executable, "-m", "speclint", "--output-format", "concise", *args],
-        cwd=cwd,
-        input=stdin,
-        capture_output=True,
-        timeout=timeout,
-    )
-
-
-def _codes(result) -> list[tuple[str, int, int]]:
-    return [(f.code, f.span.line, f.span.column) for f in result.findings]
+def speclint(*args: str, stdin: str | None = None, timeout: float = 60) -> subprocess.CompletedProcess[str]:
+    """`speclint --output-format concise ARGS`, as a user runs it."""
+    return run_speclint("--output-format", "concise", *args, stdin=stdin, timeout=timeout)
 
 
 def test_command_substitution_nested_thousands_deep_is_a_finding():
@@ -105,15 +96,15 @@ def test_oversized_file_is_a_finding_and_other_files_are_linted(tmp_path):
     (tmp_path / "big.sh").write_bytes(b"#" + b"a" * MAX_FILE_BYTES + b"\n")
     (tmp_path / "ok.sh").write_text(CLEAN)
     done = speclint(str(tmp_path))
-    out = done.stdout.decode()
+    out = done.stdout
     assert done.returncode == 1, done.stderr
     assert f"{tmp_path / 'big.sh'}:1:1: SLM001" in out and "larger than the 1024 KiB" in out
-    assert b"Traceback" not in done.stderr and "ok.sh" not in out
+    assert "Traceback" not in done.stderr and "ok.sh" not in out
 
 
 def test_oversized_standard_input_is_a_finding():
-    done = speclint("-", stdin=b"x" * (MAX_FILE_BYTES + 10))
-    assert done.returncode == 1 and b"<stdin>:1:1: SLM001" in done.stdout
+    done = speclint("-", stdin="x" * (MAX_FILE_BYTES + 10))
+    assert done.returncode == 1 and "<stdin>:1:1: SLM001" in done.stdout
 
 
 def test_oversized_file_is_not_fixed(tmp_path):
@@ -121,7 +112,7 @@ def test_oversized_file_is_not_fixed(tmp_path):
     data = (LAUNCH.replace("--tp-size", "--tp") + "\n").encode() * (MAX_FILE_BYTES // 50)
     big.write_bytes(data)
     done = speclint("--fix", str(big))
-    assert done.returncode == 1 and b"SLM001" in done.stdout
+    assert done.returncode == 1 and "SLM001" in done.stdout
     assert big.read_bytes() == data
 
 
@@ -142,10 +133,10 @@ def test_fifos_never_block(tmp_path):
     done = speclint(str(tmp_path), timeout=30)
     assert done.returncode == 0, done.stdout + done.stderr
     done = speclint(str(tmp_path / "server.sh"), str(tmp_path / "ok.sh"), timeout=30)
-    assert done.returncode == 2 and b"server.sh: not a regular file" in done.stderr
+    assert done.returncode == 2 and "server.sh: not a regular file" in done.stderr
     for flag in ("--fix", "--diff"):
         done = speclint(flag, str(tmp_path / "server.sh"), timeout=30)
-        assert done.returncode == 2 and b"not a regular file" in done.stderr
+        assert done.returncode == 2 and "not a regular file" in done.stderr
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
@@ -163,10 +154,10 @@ def test_symlink_loops_and_dangling_links_in_a_folder(tmp_path):
     os.symlink("..", tmp_path / "sub" / "up")
     (tmp_path / "sub" / "ok.sh").write_text(CLEAN)
     done = speclint("--output-format", "text", str(tmp_path), timeout=30)
-    assert done.returncode == 0 and b"in 1 file" in done.stdout, done.stdout + done.stderr
+    assert done.returncode == 0 and "in 1 file" in done.stdout, done.stdout + done.stderr
     done = speclint(str(tmp_path / "a.sh"), str(tmp_path / "sub" / "ok.sh"))
-    assert done.returncode == 2 and done.stderr.count(b"\n") == 1
-    assert b"symbolic links" in done.stderr
+    assert done.returncode == 2 and done.stderr.count("\n") == 1
+    assert "symbolic links" in done.stderr
 
 
 def test_unreadable_file_is_one_line_and_others_are_linted(tmp_path, monkeypatch):
@@ -220,7 +211,7 @@ def test_config_json_with_wrong_types_lints(tmp_path):
         f"--speculative-algorithm EAGLE3 --speculative-draft-model-path {model}\n"
     )
     done = speclint(str(script))
-    assert done.returncode in (0, 1) and b"Traceback" not in done.stderr, done.stderr
+    assert done.returncode in (0, 1) and "Traceback" not in done.stderr, done.stderr
 
 
 def test_big_batches_in_worker_processes_match_one_process(tmp_path, monkeypatch):

@@ -4,8 +4,8 @@ markdown-it: the findings are the ones markdown-it's reading gives, at the same 
 from __future__ import annotations
 
 import pytest
+from findings_at import findings_at
 
-from speclint.engine import lint_text
 from speclint.frontends.docs import markdown
 
 LAUNCH = (
@@ -35,25 +35,23 @@ OTHER_DOCS = {
 }
 
 
-def _seen(text: str) -> list[tuple[str, int, int, str]]:
-    return [(f.code, f.span.line, f.span.column, f.message) for f in lint_text(text, "README.md").findings]
-
-
 @pytest.mark.parametrize("text", PLAIN_DOCS.values(), ids=PLAIN_DOCS.keys())
 def test_a_plain_file_gives_markdown_its_findings(text: str, monkeypatch: pytest.MonkeyPatch) -> None:
     assert markdown.plain_blocks(text) is not None
-    plain = _seen(text)
+    plain = findings_at(text, "README.md", message=True)
     monkeypatch.setattr(markdown, "plain_blocks", lambda _text: None)  # markdown-it reads it
-    assert plain == _seen(text)
+    assert plain == findings_at(text, "README.md", message=True)
     assert any(code == "FLG001" for code, *_ in plain)
 
 
 @pytest.mark.parametrize("text", OTHER_DOCS.values(), ids=OTHER_DOCS.keys())
 def test_other_blocks_are_read_by_markdown_it(text: str) -> None:
     assert markdown.plain_blocks(text) is None
-    assert any(code == "FLG001" for code, *_ in _seen(text))
+    assert any(code == "FLG001" for code, *_ in findings_at(text, "README.md"))
 
 
 def test_findings_in_a_plain_file_point_into_the_fence() -> None:
     text = PLAIN_DOCS["heading, sentence, fence"]
-    assert ("FLG001", 7, 19) in [(code, line, column) for code, line, column, _ in _seen(text)]
+    assert ("FLG001", 7, 19) in [
+        (code, line, column) for code, line, column, _ in findings_at(text, "README.md")
+    ]

@@ -5,13 +5,11 @@ value as a whole is still unknown to everything else (conditions, `"$ARGS"` quot
 
 from __future__ import annotations
 
+from findings_at import findings_at
+
 from speclint.engine import lint_text
 
 SPEC = "--speculative-num-steps 1 --speculative-eagle-topk 1 --speculative-num-draft-tokens 16"
-
-
-def found(text: str) -> list[tuple[str, int, int]]:
-    return [(f.code, f.span.line, f.span.column) for f in lint_text(text, "serve.sh").findings]
 
 
 def test_the_known_words_of_a_partly_known_variable_are_read():
@@ -55,7 +53,7 @@ def test_a_branch_that_appends_to_a_partly_known_variable_is_checked_as_an_alter
 
 def test_quoted_the_partly_known_value_is_one_unknown_word():
     text = f'ARGS="--model-path /m --port $PORT {SPEC}"\npython3 -m sglang.launch_server "$ARGS"\n'
-    assert found(text) == [("SLM004", 2, 33)]
+    assert findings_at(text, "serve.sh") == [("SLM004", 2, 33, '"$ARGS"')]
 
 
 def test_a_value_with_no_known_text_stays_one_word_that_may_hold_any_flags():

@@ -3,12 +3,12 @@ options click would give `check`, the same output, and nothing heavy imported on
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from speclint_runs import clean_environment, run_speclint
 
 from speclint.cli.commands import check as click_check
 from speclint.cli.plain import check_options, defaults
@@ -86,16 +86,7 @@ def test_options_given_through_the_environment_go_to_click(variable):
 
 
 def _speclint(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    base = {k: v for k, v in os.environ.items() if not k.startswith("SPECLINT_")}
-    return subprocess.run(
-        [sys.executable, "-m", "speclint", *args],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        env={**base, **(env or {})},
-        timeout=120,
-        check=False,
-    )
+    return run_speclint(*args, env=env)
 
 
 def test_the_plain_path_prints_what_click_prints():
@@ -117,7 +108,6 @@ def test_a_mistake_still_gets_clicks_message():
 
 
 def _modules_after(code: str, folder: Path) -> set[str]:
-    base = {k: v for k, v in os.environ.items() if not k.startswith("SPECLINT_")}
     # printed at exit (the command ends its process when it is done: process_end.leave)
     probe = (
         "import atexit, sys\n"
@@ -128,7 +118,7 @@ def _modules_after(code: str, folder: Path) -> set[str]:
         capture_output=True,
         text=True,
         cwd=folder,
-        env=base,
+        env=clean_environment(),
         timeout=120,
         check=False,
     )

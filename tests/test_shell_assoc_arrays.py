@@ -4,15 +4,15 @@ defined order), and so does a key or an assignment speclint cannot read."""
 
 from __future__ import annotations
 
+from findings_at import findings_at
 from fixture_file import FixtureFile
-
-from speclint.engine import lint_text
 
 LAUNCH = "python3 -m sglang.launch_server --model-path /m"
 
 
-def findings(text: str) -> list[tuple[str, int, int, str]]:
-    return [(f.code, f.span.line, f.span.column, f.message) for f in lint_text(text, "serve.sh").findings]
+def findings(text: str) -> list[tuple]:
+    """(code, line, column, the text it points at, message) of each finding."""
+    return findings_at(text, "serve.sh", message=True)
 
 
 def test_a_key_looked_up_by_a_known_name_is_its_value_and_the_rest_stays_unknown():
@@ -38,9 +38,9 @@ def test_a_compound_assignment_after_declare_and_a_local_array_are_read():
         f"serve() {{\n  local -A E=([port]=80x)\n  {LAUNCH} --port ${{E[port]}}\n}}\nserve\n"
     )
     got = findings(text)
-    assert [(c, line, col) for c, line, col, _ in got] == [("FLG005", 3, 59), ("FLG005", 6, 58)]
-    assert got[0][3].startswith("`5x` is not a valid value for `--tp-size`")
-    assert got[1][3].startswith("`80x` is not a valid value for `--port`")
+    assert [(c, line, col) for c, line, col, _, _ in got] == [("FLG005", 3, 59), ("FLG005", 6, 58)]
+    assert got[0][4].startswith("`5x` is not a valid value for `--tp-size`")
+    assert got[1][4].startswith("`80x` is not a valid value for `--port`")
 
 
 def test_an_append_or_a_key_set_on_one_branch_leaves_the_value_unknown():
@@ -49,19 +49,19 @@ def test_an_append_or_a_key_set_on_one_branch_leaves_the_value_unknown():
         f'declare -A C\nif [ -n "$X" ]; then C[tp]=2; fi\n{LAUNCH} --tp-size ${{C[tp]}}\n'
     )
     got = findings(text)
-    assert [(c, line, col) for c, line, col, _ in got] == [("SLM004", 3, 59), ("SLM004", 6, 59)]
-    assert "$D is an associative array assigned with `+=`" in got[0][3]
+    assert [(c, line, col) for c, line, col, _, _ in got] == [("SLM004", 3, 59), ("SLM004", 6, 59)]
+    assert "$D is an associative array assigned with `+=`" in got[0][4]
 
 
 def test_a_key_never_assigned_is_empty_as_bash_makes_it():
     text = f'declare -A D=([tp]=2)\n{LAUNCH} --tp-size "${{D[pp]}}"\n'
-    ((code, line, column, message),) = findings(text)
+    ((code, line, column, _, message),) = findings(text)
     assert (code, line, column) == ("FLG005", 2, 59)
     assert message.startswith("`` is not a valid value for `--tp-size`")
 
 
 def test_the_bare_name_is_key_zero_as_bash_reads_it():
     text = f"declare -A D=([0]=8x [tp]=2)\n{LAUNCH} --tp-size $D\n"
-    ((code, line, column, message),) = findings(text)
+    ((code, line, column, _, message),) = findings(text)
     assert (code, line, column) == ("FLG005", 2, 59)
     assert message.startswith("`8x` is not a valid value for `--tp-size`")

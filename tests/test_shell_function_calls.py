@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from findings_at import findings_at
+
 from speclint.core.launches import Launch
 from speclint.core.spans import Span
 from speclint.engine import lint_path, lint_text
@@ -20,10 +22,9 @@ DEFAULT = LintOptions(selection=Selection(select=default_selection()))
 """The rules a plain `speclint FILE` runs."""
 
 
-def _found(text: str) -> list[tuple[str, int, int, str]]:
-    return [
-        (f.code, f.span.line, f.span.column, f.message) for f in lint_text(text, "run.sh", DEFAULT).findings
-    ]
+def _found(text: str) -> list[tuple]:
+    """(code, line, column, the text it points at, message) of each finding a plain run gives."""
+    return findings_at(text, "run.sh", DEFAULT, message=True)
 
 
 def _args(launch: Launch) -> list[str | None]:
@@ -46,8 +47,8 @@ def test_the_seed_story_in_a_function_is_reported_at_the_calls_word():
     )
     found = _found(text)
     column = text.split("\n")[3].index(" 16 ") + 2
-    assert [(code, line, col) for code, line, col, _ in found] == [("SPD001", 4, column)]
-    assert found[0][3].startswith(
+    assert [(code, line, col, at) for code, line, col, at, _ in found] == [("SPD001", 4, column, "16")]
+    assert found[0][4].startswith(
         "`--speculative-num-draft-tokens 16` is ignored: with `--speculative-eagle-topk 1`"
     )
 
@@ -102,7 +103,7 @@ def test_each_call_is_an_alternative_of_the_body_launch():
 
 def test_a_function_called_nowhere_keeps_its_own_reading():
     text = f'serve() {{\n  {LAUNCH} --model-path "$1" --tp 2\n}}\n'
-    ((code, line, column, message),) = _found(text)
+    ((code, line, column, _, message),) = _found(text)
     assert (code, line, column) == ("SLM004", 2, 47)
     assert "the value of `--model-path` (argument of function serve())" in message
 
@@ -120,7 +121,7 @@ def test_an_option_loop_and_getopts_stay_partly_read():
         "}\n"
         "start --tp 2\n"
     )
-    ((code, line, column, message),) = _found(loop)
+    ((code, line, column, _, message),) = _found(loop)
     assert (code, line, column) == ("SLM004", 8, 55)
     assert "the value of `--tp` ($TP is assigned only on some paths (line 2))" in message
     getopts = (
@@ -131,7 +132,7 @@ def test_an_option_loop_and_getopts_stay_partly_read():
         "}\n"
         "start -m /m --tp 2\n"
     )
-    ((code, line, column, message),) = _found(getopts)
+    ((code, line, column, _, message),) = _found(getopts)
     assert (code, line, column) == ("SLM004", 4, 47)
     assert (
         "a word that may hold any flags (argument of function start(), after the `shift` at line 3)"
@@ -207,7 +208,7 @@ def test_calls_are_bounded_and_recursion_stops():
 
 def test_a_prefix_assignment_of_the_call_is_in_the_launch_environment():
     text = f'serve() {{ {LAUNCH} --model-path "$1" --tp 2; }}\nCUDA_VISIBLE_DEVICES=0 serve /m\n'
-    ((code, line, column, message),) = _found(text)
+    ((code, line, column, _, message),) = _found(text)
     assert (code, line, column) == ("PAR001", 2, 22)
     assert message.startswith("CUDA_VISIBLE_DEVICES=0 leaves 1 GPU visible (indices 0-0), but tp 2")
 

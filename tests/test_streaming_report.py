@@ -14,6 +14,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from speclint_runs import run_speclint
 
 from speclint.engine import FileResult, lint_path
 from speclint.report import junit
@@ -34,14 +35,7 @@ ODD = (
 
 
 def run(*args: str, cwd: Path = ROOT, **env: str) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "speclint", *args],
-        capture_output=True,
-        text=True,
-        cwd=cwd,
-        timeout=120,
-        env={**os.environ, **env},
-    )
+    return run_speclint(*args, cwd=cwd, env=env)
 
 
 @pytest.fixture(scope="module")

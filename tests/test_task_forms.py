@@ -5,15 +5,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from speclint.engine import lint_path
+from findings_at import findings_at
+
 from speclint.frontends.manifests.yaml_manifest import extract_yaml
 from speclint.frontends.shell.script import extract_shell
 
 ROOT = Path(__file__).resolve().parent.parent / "fixtures"
 
 
-def _findings(path: Path) -> list[tuple[str, int, int]]:
-    return [(f.code, f.span.line, f.span.column) for f in lint_path(str(path)).findings]
+def _findings(path: Path) -> list[tuple]:
+    """(code, line, column, the text it points at) of each finding of the file."""
+    return findings_at(path.read_text(), str(path))
 
 
 def test_tmux_starts_and_typed_lines_are_read_with_exact_positions():
@@ -21,9 +23,10 @@ def test_tmux_starts_and_typed_lines_are_read_with_exact_positions():
     lines = path.read_text().split("\n")
     typo = [(n, lines[n - 1].index("--tp-szie") + 1) for n in (4, 5, 6)]
     assert _findings(path) == [
-        *[("FLG001", line, column) for line, column in typo],
-        ("SLM004", 7, lines[6].index("$MODEL") + 1),
-        ("SLM005", 9, lines[8].index("'python") + 1),  # typed without Enter: not run, reported
+        *[("FLG001", line, column, "--tp-szie") for line, column in typo],
+        ("SLM004", 7, lines[6].index("$MODEL") + 1, "$MODEL"),
+        # typed without Enter: not run, reported
+        ("SLM005", 9, lines[8].index("'python") + 1, lines[8][lines[8].index("'python") :]),
     ]
 
 
@@ -46,7 +49,7 @@ def test_skypilot_task_run_is_read_with_envs_and_image():
     assert launch.image == "lmsysorg/sglang:v0.5.4"
     assert [w.text for w in launch.args][:2] == ["--model-path", "meta-llama/Llama-3.1-8B-Instruct"]
     assert launch.env["HF_TOKEN"].text is None  # a key without a value: given at launch time
-    assert _findings(path) == [("FLG001", 16, 5)]
+    assert _findings(path) == [("FLG001", 16, 5, "--tp-szie")]
 
 
 def test_dstack_commands_are_one_script_with_env_and_image():
@@ -54,7 +57,7 @@ def test_dstack_commands_are_one_script_with_env_and_image():
     (launch,) = extract_yaml(path.read_text(), str(path)).launches
     assert launch.image == "lmsysorg/sglang:v0.5.4"
     assert [w.text for w in launch.args][:2] == ["--model-path", "meta-llama/Llama-3.1-8B-Instruct"]
-    assert _findings(path) == [("FLG001", 12, 7), ("SLM004", 13, 38)]
+    assert _findings(path) == [("FLG001", 12, 7, "--tp-szie"), ("SLM004", 13, 38, "$DRAFT")]
 
 
 def test_a_yaml_with_run_but_no_task_keys_is_not_a_skypilot_task():

@@ -5,18 +5,19 @@ the string; keys typed without a line end are not run, and a launcher in them is
 
 from __future__ import annotations
 
-from speclint.engine import lint_text
+from findings_at import findings_at
 
 LAUNCH = "python -m sglang.launch_server --model-path /m"
 
 
-def findings(text: str) -> list[tuple[str, int, int, str]]:
-    return [(f.code, f.span.line, f.span.column, f.message) for f in lint_text(text, "serve.sh").findings]
+def findings(text: str) -> list[tuple]:
+    """(code, line, column, the text it points at, message) of each finding."""
+    return findings_at(text, "serve.sh", message=True)
 
 
 def test_a_line_stuffed_into_a_screen_session_is_read():
     text = f"screen -dmS sg\nscreen -S sg -X stuff '{LAUNCH} --tp-size 2x\\n'\n"
-    ((code, line, column, message),) = findings(text)
+    ((code, line, column, _, message),) = findings(text)
     assert (code, line, column) == ("FLG005", 2, 81)
     assert message.startswith("`2x` is not a valid value for `--tp-size`")
 
@@ -28,7 +29,7 @@ def test_each_way_of_ending_the_stuffed_line_is_read():
         f"screen -x sg -X stuff $'{LAUNCH} --port 3x\\n'\n"
     )
     got = findings(text)
-    assert [(c, line, col) for c, line, col, _ in got] == [
+    assert [(c, line, col) for c, line, col, _, _ in got] == [
         ("FLG005", 1, 83),
         ("FLG005", 2, 92),
         ("FLG005", 3, 23),
@@ -38,14 +39,14 @@ def test_each_way_of_ending_the_stuffed_line_is_read():
 
 def test_the_scripts_variable_in_double_quotes_is_expanded_before_screen_gets_it():
     text = f'PORT=3000x\nscreen -S sg -X stuff "{LAUNCH} --port $PORT\\n"\n'
-    ((code, line, column, message),) = findings(text)
+    ((code, line, column, _, message),) = findings(text)
     assert (code, line, column) == ("FLG005", 2, 78)
     assert message.startswith("`3000x` is not a valid value for `--port`")
 
 
 def test_a_stuffed_launch_without_a_line_end_is_reported_beside_a_launch():
     text = f"{LAUNCH}\nscreen -S sg -X stuff '{LAUNCH} --port 1x'\n"
-    ((code, line, column, message),) = findings(text)
+    ((code, line, column, _, message),) = findings(text)
     assert (code, line, column) == ("SLM005", 2, 23)
     assert message == (
         "speclint did not read this command, typed into a `screen` session by `stuff`, which holds "
@@ -60,5 +61,5 @@ def test_tmux_reads_each_string_of_keys_ended_by_enter_and_reports_one_not_ended
         f"tmux send-keys -t t '{LAUNCH} --port 2'\n"
     )
     got = findings(text)
-    assert [(c, line, col) for c, line, col, _ in got] == [("FLG005", 1, 92), ("SLM005", 2, 21)]
-    assert got[1][3].startswith("speclint did not read this command, typed into a tmux pane by `send-keys`")
+    assert [(c, line, col) for c, line, col, _, _ in got] == [("FLG005", 1, 92), ("SLM005", 2, 21)]
+    assert got[1][4].startswith("speclint did not read this command, typed into a tmux pane by `send-keys`")

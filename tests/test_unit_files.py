@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from findings_at import findings_at
 from frontend_checks import check
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from speclint.engine import lint_text
 from speclint.frontends import extract_file, file_kind, is_lintable_path
 from speclint.runner.walk import iter_lint_paths
 
@@ -19,8 +19,9 @@ EXEC = "ExecStart=/usr/bin/python3 -m sglang.launch_server --model-path /m"
 UNKNOWN = "is not an SGLang 0.5.23 flag: argparse stops the launch with 'unrecognized arguments'"
 
 
-def findings(text: str, path: str) -> list[tuple[str, int, int, str]]:
-    return [(f.code, f.span.line, f.span.column, f.message) for f in lint_text(text, path).findings]
+def findings(text: str, path: str) -> list[tuple]:
+    """(code, line, column, the text it points at, message) of each finding."""
+    return findings_at(text, path, message=True)
 
 
 def at(text: str, line: int, column: int, length: int) -> str:
@@ -34,7 +35,7 @@ def test_a_unit_written_in_a_markdown_bash_fence_is_read_at_its_place_in_the_doc
         "[Unit]\nDescription=SGLang\n\n[Service]\n"
         f"{EXEC} --tp-szie 2\nRestart=always\nEOF\nsudo systemctl enable --now sglang\n```\n"
     )
-    ((code, line, column, message),) = findings(text, "README.md")
+    ((code, line, column, _, message),) = findings(text, "README.md")
     assert (code, line, column) == ("FLG001", 9, 68)
     assert at(text, line, column, 9) == "--tp-szie"
     assert message.startswith(f"`--tp-szie` {UNKNOWN}; did you mean `--tp-size`?")
@@ -45,7 +46,7 @@ def test_a_doc_placeholder_in_a_quoted_unit_here_document_stays_a_placeholder():
         "```bash\ncat > /etc/systemd/system/sglang.service << 'EOF'\n[Service]\n"
         "ExecStart=python3 -m sglang.launch_server --model-path <your-model> --tp-size 2\nEOF\n```\n"
     )
-    ((code, line, column, message),) = findings(text, "doc.md")
+    ((code, line, column, _, message),) = findings(text, "doc.md")
     assert (code, line, column) == ("SLM004", 4, 56)
     assert "a placeholder in the documentation (`<your-model>`)" in message
 
@@ -59,15 +60,15 @@ def test_a_unit_piped_to_tee_or_redirected_after_the_here_document_start():
         "cat <<EOF > run.txt\npython3 -m sglang.launch_server --model-path /m\nEOF\n"  # (a .sh: read as a script)
     )
     got = findings(text, "setup.sh")
-    assert [(c, line, col) for c, line, col, _ in got] == [
+    assert [(c, line, col) for c, line, col, _, _ in got] == [
         ("FLG001", 3, 68),
         ("FLG005", 7, 78),
         ("SLM005", 10, 1),
     ]
     assert at(text, 3, 68, 9) == "--tp-szie" and at(text, 7, 78, 2) == "2x"
-    assert got[0][3].startswith(f"`--tp-szie` {UNKNOWN}")
-    assert got[1][3].startswith("`2x` is not a valid value for `--tp-size`")
-    assert got[2][3].startswith("speclint did not read this here-document, written to a file")
+    assert got[0][4].startswith(f"`--tp-szie` {UNKNOWN}")
+    assert got[1][4].startswith("`2x` is not a valid value for `--tp-size`")
+    assert got[2][4].startswith("speclint did not read this here-document, written to a file")
 
 
 def test_a_unit_written_by_a_workflow_run_step():
@@ -79,7 +80,7 @@ def test_a_unit_written_by_a_workflow_run_step():
         f"          {EXEC} --tp-size $TP\n"
         "          EOF\n"
     )
-    ((code, line, column, message),) = findings(text, ".github/workflows/deploy.yml")
+    ((code, line, column, _, message),) = findings(text, ".github/workflows/deploy.yml")
     assert (code, line, column) == ("FLG005", 10, 88)
     assert at(text, line, column, 3) == "$TP"  # where the value is written into the unit
     assert message.startswith("`2x` is not a valid value for `--tp-size`")
@@ -95,10 +96,10 @@ def test_cloud_init_runcmd_here_document_and_write_files_unit():
         f"    {EXEC} --port $PORT\n    EOF\n  - [systemctl, enable, --now, sglang]\n"
     )
     got = findings(text, "user-data.yaml")
-    assert [(c, line, col) for c, line, col, _ in got] == [("FLG001", 7, 74), ("FLG005", 13, 79)]
+    assert [(c, line, col) for c, line, col, _, _ in got] == [("FLG001", 7, 74), ("FLG005", 13, 79)]
     assert at(text, 7, 74, 9) == "--tp-szie" and at(text, 13, 79, 5) == "$PORT"
-    assert got[0][3].startswith(f"`--tp-szie` {UNKNOWN}; did you mean `--tp-size`?")
-    assert got[1][3].startswith("`30000x` is not a valid value for `--port`")
+    assert got[0][4].startswith(f"`--tp-szie` {UNKNOWN}; did you mean `--tp-size`?")
+    assert got[1][4].startswith("`30000x` is not a valid value for `--port`")
 
 
 def test_ansible_shell_here_document_and_copy_content():
@@ -112,14 +113,14 @@ def test_ansible_shell_here_document_and_copy_content():
         f"          {EXEC} --served-model-name {{{{ name }}}} --tp-szie 4\n"
     )
     got = findings(text, "playbook.yml")
-    assert [(c, line, col) for c, line, col, _ in got] == [
+    assert [(c, line, col) for c, line, col, _, _ in got] == [
         ("FLG001", 7, 76),
         ("SLM004", 14, 98),
         ("FLG001", 14, 109),
     ]
     assert at(text, 7, 76, 9) == "--tp-szie" and at(text, 14, 109, 9) == "--tp-szie"
-    assert got[0][3].startswith(f"`--tp-szie` {UNKNOWN}") and got[2][3].startswith(f"`--tp-szie` {UNKNOWN}")
-    assert "`{{ name }}` is a Jinja expression Ansible fills in when the task runs" in got[1][3]
+    assert got[0][4].startswith(f"`--tp-szie` {UNKNOWN}") and got[2][4].startswith(f"`--tp-szie` {UNKNOWN}")
+    assert "`{{ name }}` is a Jinja expression Ansible fills in when the task runs" in got[1][4]
 
 
 def test_makefile_recipe_here_document_with_one_shell_and_without():
@@ -127,10 +128,10 @@ def test_makefile_recipe_here_document_with_one_shell_and_without():
         "install:\n\tcat > /etc/systemd/system/sglang.service <<EOF\n\t[Service]\n"
         f"\t{EXEC} --tp-szie 2\n\tEOF\n\tsystemctl daemon-reload\n"
     )
-    ((code, line, column, message),) = findings(".ONESHELL:\n" + recipe, "Makefile")
+    ((code, line, column, _, message),) = findings(".ONESHELL:\n" + recipe, "Makefile")
     assert (code, line, column) == ("FLG001", 5, 69)
     assert message.startswith(f"`--tp-szie` {UNKNOWN}")
-    ((code, line, column, message),) = findings(recipe, "Makefile")
+    ((code, line, column, _, message),) = findings(recipe, "Makefile")
     assert (code, line, column) == ("SLM005", 4, 32)
     assert "make runs each recipe line in a shell of its own" in message
     assert "the here-document opened at line 2 gets none of the lines after it" in message
@@ -144,7 +145,7 @@ def test_a_drop_in_read_alone_is_a_launch_and_says_the_base_unit_is_not_read():
     path = "etc/systemd/system/sglang.service.d/override.conf"
     ((launch,),) = [extract_file(path, text).launches]
     assert [w.text for w in launch.args][:4] == ["--model-path", "/m", "--tp-size", "2"]
-    ((code, line, column, message),) = findings(text, path)
+    ((code, line, column, _, message),) = findings(text, path)
     assert (code, line, column) == ("SLM004", 4, 91)
     assert at(text, line, column, 5) == "$PORT"
     assert (
@@ -160,9 +161,9 @@ def test_a_drop_in_written_by_a_here_document():
         f"{EXEC} --port $PORT --tp-szie 2\nEOF\n"
     )
     got = findings(text, "setup.sh")
-    assert [(c, line, col) for c, line, col, _ in got] == [("SLM004", 5, 75), ("FLG001", 5, 81)]
-    assert "not set in this drop-in; `sglang.service` (not read with it)" in got[0][3]
-    assert got[1][3].startswith(f"`--tp-szie` {UNKNOWN}")
+    assert [(c, line, col) for c, line, col, _, _ in got] == [("SLM004", 5, 75), ("FLG001", 5, 81)]
+    assert "not set in this drop-in; `sglang.service` (not read with it)" in got[0][4]
+    assert got[1][4].startswith(f"`--tp-szie` {UNKNOWN}")
 
 
 QUADLET = (
@@ -179,12 +180,12 @@ QUADLET = (
 
 def test_a_quadlet_container_is_the_podman_run_of_its_image():
     got = findings(QUADLET, "sglang.container")
-    assert [(c, line, col) for c, line, col, _ in got] == [("FLG009", 10, 18), ("FLG005", 10, 45)]
+    assert [(c, line, col) for c, line, col, _, _ in got] == [("FLG009", 10, 18), ("FLG005", 10, 45)]
     assert at(QUADLET, 10, 18, 19) == "--enable-dp-lm-head" and at(QUADLET, 10, 45, 7) == "${PORT}"
-    assert got[0][3].startswith(
+    assert got[0][4].startswith(
         "`--enable-dp-lm-head` does not exist yet in SGLang 0.4.6.post1 (it exists in 0.4.6.post4 and later)"
     )
-    assert got[1][3].startswith(
+    assert got[1][4].startswith(
         "`30000x` is not a valid value for `--port`"
     )  # [Service]'s, as systemd expands
     (launch,) = extract_file("sglang.container", QUADLET).launches
@@ -202,7 +203,7 @@ def test_a_quadlet_file_shown_in_a_doc_block():
         "Image=docker.io/lmsysorg/sglang:v0.4.6.post1-cu124\n"
         "Exec=python3 -m sglang.launch_server --model-path /m --enable-dp-lm-head\n```\n"
     )
-    ((code, line, column, message),) = findings(text, "README.md")
+    ((code, line, column, _, message),) = findings(text, "README.md")
     assert (code, line, column) == ("FLG009", 6, 54)
     assert at(text, line, column, 19) == "--enable-dp-lm-head" and "SGLang 0.4.6.post1" in message
 
@@ -214,7 +215,7 @@ def test_a_quadlet_file_written_by_a_here_document_takes_the_scripts_tag():
         "Image=lmsysorg/sglang:${TAG}\nExec=python3 -m sglang.launch_server --model-path /m --enable-dp-lm-head\n"
         "EOF\n"
     )
-    ((code, line, column, message),) = findings(text, "setup.sh")
+    ((code, line, column, _, message),) = findings(text, "setup.sh")
     assert (code, line, column) == ("FLG009", 5, 54)
     assert at(text, line, column, 19) == "--enable-dp-lm-head"
     assert "does not exist yet in SGLang 0.4.6.post1" in message
@@ -224,10 +225,10 @@ def test_a_quadlet_drop_in_read_alone_says_the_image_is_the_base_files():
     text = "[Container]\nExec=python3 -m sglang.launch_server --model-path /m --port ${PORT} --tp-szie 2\n"
     path = "containers/systemd/sglang.container.d/10-exec.conf"
     got = findings(text, path)
-    assert [(c, line, col) for c, line, col, _ in got] == [("SLM004", 2, 61), ("FLG001", 2, 69)]
+    assert [(c, line, col) for c, line, col, _, _ in got] == [("SLM004", 2, 61), ("FLG001", 2, 69)]
     assert at(text, 2, 61, 7) == "${PORT}" and at(text, 2, 69, 9) == "--tp-szie"
-    assert "`sglang.container` (not read with this drop-in) may set it" in got[0][3]
-    assert got[1][3].startswith(f"`--tp-szie` {UNKNOWN}")
+    assert "`sglang.container` (not read with this drop-in) may set it" in got[0][4]
+    assert got[1][4].startswith(f"`--tp-szie` {UNKNOWN}")
     (launch,) = extract_file(path, text).launches
     assert launch.image is None
 

@@ -6,14 +6,17 @@ unit's `Environment=`. A unit that starts no launch speclint reads stays reporte
 
 from __future__ import annotations
 
+from findings_at import findings_at
+
 from speclint.engine import lint_text
 
 EXEC = "ExecStart=/usr/bin/python3 -m sglang.launch_server --model-path /m"
 SERVE = "python3 -m sglang.launch_server --model-path /m"
 
 
-def findings(text: str) -> list[tuple[str, int, int, str]]:
-    return [(f.code, f.span.line, f.span.column, f.message) for f in lint_text(text, "setup.sh").findings]
+def findings(text: str) -> list[tuple]:
+    """(code, line, column, the text it points at, message) of each finding."""
+    return findings_at(text, "setup.sh", message=True)
 
 
 def test_an_unquoted_here_document_expands_the_scripts_variables_into_the_unit():
@@ -24,7 +27,7 @@ def test_an_unquoted_here_document_expands_the_scripts_variables_into_the_unit()
         f"{EXEC} --tp-size $TP\n"
         "Restart=always\nEOF\nsystemctl daemon-reload\n"
     )
-    ((code, line, column, message),) = findings(text)
+    ((code, line, column, _, message),) = findings(text)
     assert (code, line, column) == ("FLG005", 7, 78)
     assert message.startswith("`2x` is not a valid value for `--tp-size`")
 
@@ -36,7 +39,7 @@ def test_a_quoted_delimiter_leaves_the_variable_to_the_units_environment():
         "[Service]\nEnvironment=PORT=3000x\n"
         f"{EXEC} --port $PORT\nEOF\n"
     )
-    ((code, line, column, message),) = findings(text)
+    ((code, line, column, _, message),) = findings(text)
     assert (code, line, column) == ("FLG005", 5, 75)
     assert message.startswith("`3000x` is not a valid value for `--port`")
 
@@ -48,8 +51,8 @@ def test_a_variable_the_script_does_not_know_is_unknown_in_the_unit():
         f"\tEnvironment=HF_TOKEN=$TOKEN\n\t{EXEC} $EXTRA --tp-size 2x\n\tEOF\n"
     )
     got = findings(text)
-    assert [(c, line, col) for c, line, col, _ in got] == [("SLM004", 4, 69), ("FLG005", 4, 86)]
-    assert "($EXTRA is not assigned in this file (comes from the environment))" in got[0][3]
+    assert [(c, line, col) for c, line, col, _, _ in got] == [("SLM004", 4, 69), ("FLG005", 4, 86)]
+    assert "($EXTRA is not assigned in this file (comes from the environment))" in got[0][4]
 
 
 def test_each_call_of_a_function_writing_the_unit_is_read_with_its_words():
@@ -69,14 +72,14 @@ def test_a_unit_that_starts_no_launch_read_stays_reported():
         "cat > /etc/systemd/system/sglang.service << EOF\n[Service]\n"
         "ExecStart=/usr/bin/watch python3 -m sglang.launch_server --model-path /m\nEOF\n"
     )
-    ((code, line, column, message),) = findings(text)
+    ((code, line, column, _, message),) = findings(text)
     assert (code, line, column) == ("SLM005", 3, 37)
     assert message.startswith("this file names `sglang.launch_server` but speclint found no launch")
 
 
 def test_a_file_that_is_not_a_unit_stays_a_here_document_not_read():
     text = f"{SERVE}\ncat > run.txt << EOF\n{SERVE} --tp-size 2x\nEOF\n"
-    ((code, line, column, message),) = findings(text)
+    ((code, line, column, _, message),) = findings(text)
     assert (code, line, column) == ("SLM005", 3, 1)
     assert "written to a file" in message
 
@@ -87,7 +90,7 @@ def test_sudo_as_a_user_tee_writes_the_unit():
         "[Unit]\nDescription=SGLang\n[Service]\n"
         f"{EXEC} --tp-size 2x\nEOF\n"
     )
-    ((code, line, column, message),) = findings(text)
+    ((code, line, column, _, message),) = findings(text)
     assert (code, line, column) == ("FLG005", 5, 78)
     assert message.startswith("`2x` is not a valid value for `--tp-size`")
 
@@ -97,7 +100,7 @@ def test_sudo_tee_append_with_options_writes_the_unit():
         "sudo -E -- tee -a /etc/systemd/system/sglang.service > /dev/null <<'EOF'\n"
         f"[Service]\n{EXEC} --port 3000x\nEOF\n"
     )
-    ((code, line, column, message),) = findings(text)
+    ((code, line, column, _, message),) = findings(text)
     assert (code, line, column) == ("FLG005", 3, 75)
     assert message.startswith("`3000x` is not a valid value for `--port`")
 
@@ -108,11 +111,11 @@ def test_cat_piped_to_sudo_tee_writes_the_unit():
         "cat <<EOF | $SUDO tee /etc/systemd/system/sglang.service >/dev/null\n"
         f"[Service]\nUser=sglang\n{EXEC} --tp-size $TP\nRestart=always\nEOF\n"
     )
-    ((code, line, column, message),) = findings(text)
+    ((code, line, column, _, message),) = findings(text)
     assert (code, line, column) == ("FLG005", 5, 78)
     assert message.startswith("`2x` is not a valid value for `--tp-size`")
 
 
 def test_cat_piped_to_a_command_other_than_tee_is_no_unit():
     text = f"cat <<EOF | ssh-add -\n[Service]\n{EXEC} --tp-size 2x\nEOF\n"
-    assert [(c, line, col) for c, line, col, _ in findings(text)] == [("SLM005", 3, 31)]
+    assert [(c, line, col) for c, line, col, _, _ in findings(text)] == [("SLM005", 3, 31)]

@@ -8,13 +8,13 @@ a function the file defines) stay silent."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
+
+from findings_at import findings_at, place
+from speclint_runs import run_speclint
 
 from speclint.engine import lint_text
 
-ROOT = Path(__file__).resolve().parent.parent
 READ = "python3 -m sglang.launch_server --model-path m\n"
 SPEC = (
     "python3 -m sglang.launch_server --model-path m --speculative-algorithm EAGLE "
@@ -22,14 +22,10 @@ SPEC = (
 )
 
 
-def _found(text: str, path: str = "a.sh") -> list[tuple[str, int, int, int]]:
-    return [(f.code, f.span.line, f.span.column, f.span.end_column) for f in lint_text(text, path).findings]
-
-
-def _at(line: str, token: str, number: int) -> tuple[int, int, int]:
-    """(line, column, end column) of `token` on that line of a test file."""
-    column = line.index(token) + 1
-    return number, column, column + len(token)
+def _at(line: str, token: str, number: int) -> tuple[int, int, str]:
+    """(line, column, the text pointed at) of `token` on that line of a test file, as
+    `findings_at` gives a finding's place."""
+    return number, line.index(token) + 1, token
 
 
 def test_a_launcher_inside_a_string_argument_is_reported_beside_a_read_launch() -> None:
@@ -38,10 +34,7 @@ def test_a_launcher_inside_a_string_argument_is_reported_beside_a_read_launch() 
     assert len(result.contexts) == 1  # the plain launch after it is read
     (finding,) = result.findings
     where = _at(line, "python3 -m sglang.launch_server", 1)
-    assert (finding.code, finding.span.line, finding.span.column, finding.span.end_column) == (
-        "SLM005",
-        *where,
-    )
+    assert (finding.code, *place([line], finding.span)) == ("SLM005", *where)
     assert finding.message == (
         "speclint did not read this command: `foo` is given `python3 -m sglang.launch_server` inside "
         "one argument, which it may run as a command; speclint does not read what `foo` runs, so "
@@ -52,13 +45,7 @@ def test_a_launcher_inside_a_string_argument_is_reported_beside_a_read_launch() 
 def test_the_run_does_not_say_all_checks_passed(tmp_path: Path) -> None:
     script = tmp_path / "serve.sh"
     script.write_text(f"launch_job --server-cmd '{SPEC}'\n{READ}")
-    done = subprocess.run(
-        [sys.executable, "-m", "speclint", "--no-cache", str(script)],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        cwd=ROOT,
-    )
+    done = run_speclint("--no-cache", str(script))
     assert f"{script}:1:26: SLM005 [info] speclint did not read this command: `launch_job`" in done.stdout
     assert "All checks passed" not in done.stdout
     assert done.returncode == 0  # an info finding: the exit status of a clean run
@@ -72,7 +59,7 @@ def test_other_forms_of_a_launcher_inside_an_argument() -> None:
         "launcher --cmd='sglang serve --model-path y'",
         'submit "cd /work && python -m sglang.bench_one_batch --model-path y --batch-size 1"',
     ]
-    assert _found("\n".join(lines) + "\n") == [
+    assert findings_at("\n".join(lines) + "\n", "a.sh") == [
         ("SLM005", *_at(lines[1], "python3 -m sglang.launch_server", 2)),
         ("SLM005", *_at(lines[2], "/opt/venv/bin/python3 -u -m sglang.launch_server", 3)),
         ("SLM005", *_at(lines[3], "sglang serve", 4)),
@@ -115,7 +102,7 @@ def test_sbatch_wrap_is_read_as_the_batch_script() -> None:
     ]
     found = lint_text("\n".join(lines) + "\n", "a.sh")
     assert len(found.contexts) == 4
-    assert [(f.code, f.span.line, f.span.column, f.span.end_column) for f in found.findings] == [
+    assert [(f.code, *place(lines, f.span)) for f in found.findings] == [
         ("FLG001", *_at(lines[1], "--tp-szie", 2)),
         ("FLG001", *_at(lines[2], "--tp-szie", 3)),
         ("FLG001", *_at(lines[3], "--tp-szie", 4)),
@@ -125,7 +112,7 @@ def test_sbatch_wrap_is_read_as_the_batch_script() -> None:
 
 def test_sbatch_wrap_beside_a_read_launch_is_read_not_dropped() -> None:
     line = f'sbatch --wrap "{SPEC}"'
-    found = _found(line + "\n" + READ)
+    found = findings_at(line + "\n" + READ, "a.sh")
     assert ("SPD001", *_at(line, "16", 1)) in found
     assert not any(code == "SLM005" for code, *_ in found)
 
@@ -158,6 +145,6 @@ def test_tmux_screen_and_srun_strings_are_read() -> None:
         'screen -dmS sgl bash -c "python3 -m sglang.launch_server --model-path m --tp-szie 2"',
         'srun -N 1 --gpus=8 bash -c "python3 -m sglang.launch_server --model-path m --tp-szie 2"',
     ]
-    assert _found("\n".join(lines) + "\n" + READ) == [
+    assert findings_at("\n".join(lines) + "\n" + READ, "a.sh") == [
         ("FLG001", *_at(line, "--tp-szie", number)) for number, line in enumerate(lines, 1)
     ]

@@ -5,6 +5,7 @@ statically (`ast`, never imported) from its wheel.
 
     python tools/gen_deterministic_facts.py            # every modelled release
     python tools/gen_deterministic_facts.py --check    # regenerate and compare, write nothing
+    python tools/gen_deterministic_facts.py 0.5.23 --out /tmp/facts.py   # one release, elsewhere
 
 What is read, per release (`.cache/sglang-wheels/`, fetched as gen_sglang_schema.py does):
 
@@ -26,7 +27,6 @@ What is read, per release (`.cache/sglang-wheels/`, fetched as gen_sglang_schema
 
 from __future__ import annotations
 
-import argparse
 import ast
 import json
 import os
@@ -35,8 +35,8 @@ import zipfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from gen_sglang_schema import release_key, wheel_path  # noqa: E402
-from line_array import check_or_write  # noqa: E402
+from gen_sglang_schema import CACHE, release_key, wheel_path  # noqa: E402
+from line_array import generator_main  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "src", "speclint", "sglang", "traits_deterministic.py")
@@ -196,8 +196,8 @@ def _environment_only(stmt: ast.stmt) -> bool:
     return isinstance(stmt, ast.Assign) and "environ" in ast.unparse(stmt.targets[0])
 
 
-def read(version: str) -> dict[str, object]:
-    with zipfile.ZipFile(wheel_path(version)) as wheel:
+def read(version: str, cache: str = CACHE) -> dict[str, object]:
+    with zipfile.ZipFile(wheel_path(version, cache)) as wheel:
         files = set(wheel.namelist())
         server_args = ast.parse(wheel.read(SERVER_ARGS))
         overrides = ast.parse(wheel.read(OVERRIDES)) if OVERRIDES in files else None
@@ -272,19 +272,33 @@ def render(facts: dict[str, dict[str, object]]) -> str:
     return "\n".join(lines)
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--check", action="store_true", help="compare with the stored module")
-    args = parser.parse_args()
-    facts = {v: read(v) for v in _modelled()}
-    for v, f in facts.items():
-        print(f"{v:14} fallback={f['fallback']} mis_sees_fallback={f['mis_sees_fallback']}")
-    text = render(facts)
-    code = check_or_write(OUT, text, args.check)
-    if code is not None:
-        return code
-    print(f"wrote {OUT}")
-    return 0
+def build(versions: list[str], cache: str = CACHE) -> dict[str, dict[str, object]]:
+    """Each release's facts (`read`), in release order."""
+    return {v: read(v, cache) for v in sorted(versions, key=release_key)}
+
+
+def _said(facts: dict[str, dict[str, object]], text: str) -> str:
+    """Each release's fallback, one a line."""
+    return "\n".join(
+        [f"{len(facts)} releases"]
+        + [
+            f"{v:14} fallback={f['fallback']} mis_sees_fallback={f['mis_sees_fallback']}"
+            for v, f in facts.items()
+        ]
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    return generator_main(
+        argv,
+        (__doc__ or "").splitlines()[0],
+        OUT,
+        lambda given, _out: given or _modelled(),
+        build,
+        render,
+        _said,
+        {"cache": CACHE},
+    )
 
 
 if __name__ == "__main__":

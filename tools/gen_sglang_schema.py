@@ -13,7 +13,6 @@ tools/README.md and src/speclint/sglang/flags/schema.py (the JSON format).
 
 from __future__ import annotations
 
-import argparse
 import ast
 import glob
 import json
@@ -23,7 +22,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from line_array import check_or_write  # noqa: E402
+from line_array import generator_main  # noqa: E402
 from sglang_args import SERVER_ARGS, Extractor  # noqa: E402
 from sglang_source import Wheel  # noqa: E402
 from sglang_static import Evaluator, Unresolved  # noqa: E402
@@ -243,28 +242,26 @@ def load(path: str = OUT) -> dict:
     }
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("versions", nargs="*", help="SGLang releases (default: the ones stored now)")
-    ap.add_argument(
-        "--all", action="store_true", help=f"every release on the package index from {OLDEST} to the newest"
+def _said(data: dict, text: str) -> str:
+    """The size written, then each release's flag count, one a line."""
+    counts = [f"{version}: {len(data['order'][version])} flags" for version in data["versions"]]
+    return "\n".join(
+        [f"{len(data['flags'])} distinct definitions, {len(text.encode()) // 1024} KiB", *counts]
     )
-    ap.add_argument("--out", default=OUT)
-    ap.add_argument("--cache", default=CACHE)
-    ap.add_argument("--check", action="store_true", help="compare with the stored file, write nothing")
-    args = ap.parse_args(argv)
-    if args.all:
-        args.versions = pypi_versions()
-    args.versions = sorted(args.versions or stored_versions(), key=release_key)
-    data = build(args.versions, args.cache)
-    text = dump(data)
-    code = check_or_write(args.out, text, args.check)
-    if code is not None:
-        return code
-    for version in args.versions:
-        print(f"{version}: {len(data['order'][version])} flags")
-    print(f"{len(data['flags'])} distinct definitions, {len(text.encode()) // 1024} KiB -> {args.out}")
-    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    return generator_main(
+        argv,
+        (__doc__ or "").splitlines()[0],
+        OUT,
+        lambda given, _out: sorted(given or stored_versions(), key=release_key),
+        build,
+        dump,
+        _said,
+        {"cache": CACHE},
+        (f"every release on the package index from {OLDEST} to the newest", pypi_versions),
+    )
 
 
 if __name__ == "__main__":

@@ -25,7 +25,6 @@ there. Any other shape stops the generator.
 
 from __future__ import annotations
 
-import argparse
 import ast
 import glob
 import json
@@ -34,7 +33,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from line_array import check_or_write  # noqa: E402
+from line_array import generator_main  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "src", "speclint", "frontends", "shell", "torchrun_options.py")
@@ -186,19 +185,31 @@ def render(
     )
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--torch", help="torch's package folder (default: the oracle venv's)")
-    parser.add_argument("--check", action="store_true")
-    given = parser.parse_args()
-    torch_dir = given.torch or default_torch()
+def build(torch: str | None = None) -> tuple[str, list[str], list[str], tuple[list[str], list[str]], str]:
+    """What `render` writes, read from torch's package folder `torch` (default: the oracle
+    venv's): its version, run.py's options taking a value and switches, launch.py's, and
+    run.py's local-rank argument."""
+    torch_dir = torch or default_torch()
     with open(os.path.join(torch_dir, "distributed", "run.py"), encoding="utf-8") as handle:
         run_source = handle.read()
     with open(os.path.join(torch_dir, "distributed", "launch.py"), encoding="utf-8") as handle:
         launch = read_launch(handle.read())
     valued, switches = read_options(run_source)
-    text = render(torch_version(torch_dir), valued, switches, launch, read_local_rank(run_source))
-    return check_or_write(OUT, text, given.check) or 0
+    return torch_version(torch_dir), valued, switches, launch, read_local_rank(run_source)
+
+
+def main(argv: list[str] | None = None) -> int:
+    return generator_main(
+        argv,
+        (__doc__ or "").splitlines()[0],
+        OUT,
+        None,
+        build,
+        lambda read: render(*read),
+        lambda read, text: f"torch {read[0]}: {len(read[1])} options taking a value, {len(read[2])} switches",
+        {"torch": (None, "torch's package folder (default: the oracle venv's)")},
+        source="torch's run.py and launch.py",
+    )
 
 
 if __name__ == "__main__":

@@ -22,14 +22,14 @@ def line_array(header: dict, rows: list[object], shared: list[str]) -> str:
     return "[\n" + ",\n".join(lines) + "\n]\n"
 
 
-def check_or_write(path: str, text: str, check: bool) -> int | None:
-    """With `check`, the exit code of comparing `text` with the stored file; else writes it
-    (whole or not at all: a file beside it, then renamed) and returns None (the caller says
-    what it wrote)."""
+def check_or_write(path: str, text: str, check: bool, source: str = "the wheels") -> int | None:
+    """With `check`, the exit code of comparing `text` (read from `source`) with the stored
+    file; else writes it (whole or not at all: a file beside it, then renamed) and returns
+    None (the caller says what it wrote)."""
     if check:
         with open(path, encoding="utf-8") as handle:
             same = handle.read() == text
-        print("up to date" if same else f"{path} differs from what the wheels give")
+        print("up to date" if same else f"{path} differs from what {source} give")
         return 0 if same else 1
     with open(path + ".tmp", "w", encoding="utf-8") as handle:
         handle.write(text)
@@ -70,28 +70,42 @@ def generator_main(
     argv: list[str] | None,
     description: str,
     out: str,
-    versions: Callable[[list[str], str], list[str]],
+    versions: Callable[[list[str], str], list[str]] | None,
     build: Callable[..., Any],
     dump: Callable[[Any], str] = dump_per_release,
     said: Callable[[Any, str], str] = _per_release_said,
-    caches: dict[str, str] | None = None,
+    caches: dict[str, str | tuple[str | None, str]] | None = None,
+    every: tuple[str, Callable[[], list[str]]] | None = None,
+    source: str = "the wheels",
 ) -> int:
     """A generator's command line: `[versions...] [--out PATH] [--check]`, and one
-    `--NAME PATH` per entry of `caches` (NAME with dashes; a cache of wheels, passed to
-    `build` by keyword). `versions(given, out)`: the releases to read, from those given
-    (often: those, else the ones stored); `build(versions, **caches)` reads them, `dump`
-    gives the file's text; with `--check` it is compared with `out` (exit 1 when they
-    differ), else written and `said(data, text)` tells what was."""
+    `--NAME PATH` per entry of `caches` (NAME with dashes; a cache of wheels, or another
+    folder read, passed to `build` by keyword; its default, or (default, help)). `versions(given,
+    out)`: the releases to read, from those given (often: those, else the ones stored);
+    `build(versions, **caches)` reads them (`versions` None: a generator that reads no
+    releases, `build(**caches)`), `dump` gives the file's text; with `--check` it is compared
+    with `out` (exit 1 when they differ), else written and `said(data, text)` tells what was.
+    `every`: (help, releases) of an `--all` that reads those releases instead of the ones given;
+    `source`: what the file is read from, in `--check`'s message."""
     ap = argparse.ArgumentParser(description=description)
-    ap.add_argument("versions", nargs="*", help="releases (default: those stored now)")
+    if versions is not None:
+        ap.add_argument("versions", nargs="*", help="releases (default: those stored now)")
+    if every is not None:
+        ap.add_argument("--all", action="store_true", help=every[0])
     ap.add_argument("--out", default=out)
     for name, default in (caches or {}).items():
-        ap.add_argument("--" + name.replace("_", "-"), default=default)
-    ap.add_argument("--check", action="store_true", help="compare with the stored file")
+        default, told = default if isinstance(default, tuple) else (default, None)
+        ap.add_argument("--" + name.replace("_", "-"), default=default, help=told)
+    ap.add_argument("--check", action="store_true", help="compare with the stored file, write nothing")
     args = ap.parse_args(argv)
-    data = build(versions(args.versions, args.out), **{name: getattr(args, name) for name in caches or {}})
+    folders = {name: getattr(args, name) for name in caches or {}}
+    if versions is None:
+        data = build(**folders)
+    else:
+        given = every[1]() if every is not None and args.all else args.versions
+        data = build(versions(given, args.out), **folders)
     text = dump(data)
-    code = check_or_write(args.out, text, args.check)
+    code = check_or_write(args.out, text, args.check, source)
     if code is not None:
         return code
     print(f"wrote {args.out}: {said(data, text)}")
