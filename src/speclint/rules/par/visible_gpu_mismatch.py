@@ -95,7 +95,7 @@ CUDA_VISIBLE_DEVICES=0,1,2,3,4,5,6,7 python -m sglang.launch_server \\
             fixed=NO_FIX,
         ),
         Example(
-            "docker run --gpus '\"device=0,1\"' lmsysorg/sglang:v0.5.3 python3 -m sglang.launch_server"
+            "docker run --gpus '\"device=0,1\"' lmsysorg/sglang python3 -m sglang.launch_server"
             " --model-path m --tp-size 4",
             at="1:19",
             says="""docker run --gpus '"device=0,1"' leaves 2 GPUs visible (indices 0-1), but tp 4""",
@@ -104,7 +104,7 @@ CUDA_VISIBLE_DEVICES=0,1,2,3,4,5,6,7 python -m sglang.launch_server \\
     )
     valid = (
         "CUDA_VISIBLE_DEVICES=0,1,2,3 python -m sglang.launch_server --model-path m --tp-size 4",
-        "docker run --gpus all lmsysorg/sglang:v0.5.3 python3 -m sglang.launch_server --model-path m"
+        "docker run --gpus all lmsysorg/sglang python3 -m sglang.launch_server --model-path m"
         " --tp-size 8",
         "CUDA_VISIBLE_DEVICES=0,1,2,3 python -m sglang.launch_server --model-path m --tp-size 4"
         " --nnodes 2 --pp-size 2",
