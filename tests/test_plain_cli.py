@@ -108,7 +108,7 @@ def test_a_mistake_still_gets_clicks_message():
 
 
 def _modules_after(code: str, folder: Path) -> set[str]:
-    # printed at exit (the command ends its process when it is done: startup.leave)
+    # printed at exit (the command ends its process when it is done: process_end.leave)
     probe = (
         "import atexit, sys\n"
         "atexit.register(lambda: print(' '.join(sorted(sys.modules)), file=sys.stderr))\n" + code

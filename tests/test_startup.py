@@ -12,7 +12,7 @@ from pathlib import Path
 from speclint_runs import last_line, run_probe
 
 import speclint.sglang.flags.schema as schema_module
-from speclint.cli import startup
+from speclint.cli import process_end
 from speclint.cli.startup import KeptImports
 from speclint.core.kept import Kept
 
@@ -153,14 +153,14 @@ class _Exited(Exception):
 
 
 def _leave_exits(monkeypatch, code) -> int | None:
-    """The status `startup.leave(code)` ends the process with, or None when it returns."""
+    """The status `process_end.leave(code)` ends the process with, or None when it returns."""
 
     def exit_now(status):
         raise _Exited(status)
 
-    monkeypatch.setattr(startup.os, "_exit", exit_now)
+    monkeypatch.setattr(process_end.os, "_exit", exit_now)
     try:
-        startup.leave(code)
+        process_end.leave(code)
     except _Exited as exited:
         return exited.args[0]
     return None
@@ -190,12 +190,12 @@ def test_leave_returns_when_python_must_exit_the_usual_way(monkeypatch):
         def flush(self):
             raise BrokenPipeError
 
-    monkeypatch.setattr(startup.sys, "stdout", Broken())
+    monkeypatch.setattr(process_end.sys, "stdout", Broken())
     assert _leave_exits(monkeypatch, 1) is None
 
 
 def test_the_command_exits_with_its_status_and_all_its_output(tmp_path):
-    """`python -m speclint` ends its process itself (startup.leave): nothing of the report is
+    """`python -m speclint` ends its process itself (process_end.leave): nothing of the report is
     lost, and the status is the run's."""
     script = tmp_path / "serve.sh"
     script.write_text("python -m sglang.launch_server --model-path m --tp-size x\n" * 300)

@@ -32,14 +32,14 @@ def main() -> None:
 
 def command() -> None:
     """The console script and `python -m speclint`: `main`, then the process ends at once
-    when Python's own exit would only free memory (`startup.leave`; `main` itself returns to
+    when Python's own exit would only free memory (`cli.process_end.leave`; `main` itself returns to
     a caller as any function does)."""
     try:
         main()
     except SystemExit as stop:
-        from speclint.cli import startup
+        from speclint.cli.process_end import leave
 
-        startup.leave(stop.code)  # returns when Python must exit the usual way
+        leave(stop.code)  # returns when Python must exit the usual way
         raise
 
 

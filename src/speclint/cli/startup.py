@@ -88,32 +88,6 @@ def end() -> None:
         kept.save_all()
 
 
-def leave(code: object) -> None:
-    """End the process now with `sys.exit(code)`'s status when Python's exit would only free
-    memory (~3 ms, tearing down modules). Returns, for Python to exit as usual, when anything
-    runs at exit (`atexit`: coverage, multiprocessing, logging), another thread runs, `code`
-    is a message, Python was asked to stay (`-i`), or the output cannot be flushed."""
-    if code is None:
-        code = 0
-    if not isinstance(code, int):
-        return
-    import atexit
-
-    counted = getattr(atexit, "_ncallbacks", None)
-    threading = sys.modules.get("threading")
-    if counted is None or counted() or sys.flags.inspect:
-        return
-    if threading is not None and threading.active_count() > 1:
-        return
-    try:
-        for stream in (sys.stdout, sys.stderr):
-            if stream is not None:
-                stream.flush()
-    except Exception:
-        return
-    os._exit(int(code))
-
-
 _UNDO: list[Callable[[], None]] = []
 """What `end` puts back."""
 

@@ -93,7 +93,11 @@ class Launch:
     """Set when the launch is made by a fixture base of SGLang's (`frontends.python.fixtures`)."""
     gpu_count: Word | None = None
     """GPUs the container is given, when a manifest says (Kubernetes `nvidia.com/gpu`, a
-    compose device reservation): text is the count in decimal, span where it is written."""
+    compose device reservation) or `docker run --gpus`: text is the count in decimal (None:
+    unknown, with the reason), span where it is written."""
+    gpu_count_by: tuple[str, str] | None = None
+    """What gives that count when not a manifest, as findings name it: (the option with its
+    value, `docker run --gpus 2`; the option to change, `--gpus`)."""
 
 
 @dataclass(slots=True)

@@ -89,6 +89,7 @@ def docker_command(
     container_env: dict[str, Word] = {}
     env_files: list[tuple[str, Word]] = []
     entrypoint: Arg | None = None
+    gpus: list[tuple[Arg, int]] = []
     while i < len(args):
         text = args[i].word.text
         if text is None or not text.startswith("-") or text == "-":
@@ -126,6 +127,8 @@ def docker_command(
             from speclint.frontends.shell.docker_env_files import env_file_word
 
             env_files.append((option, env_file_word(value_arg, skip)))
+        elif option == "--gpus" and verb == "run" and not compose:
+            gpus.append((value_arg, skip))
         elif option == "--entrypoint":
             # `--entrypoint=CMD` is CMD; `--entrypoint ""` clears the image's ENTRYPOINT, so the
             # command after the image runs as it is (Docker's `run` reference)
@@ -139,12 +142,16 @@ def docker_command(
     command = args[i + 1 :]
     if entrypoint is not None:
         command = [entrypoint, *command]
-    if env_files:  # the files first, then every `-e` over them (docker/cli `readKVStrings`)
+    if env_files or gpus:  # the files first, then every `-e` over them (docker/cli `readKVStrings`)
         from speclint.frontends.shell.docker_env_files import ContainerEnv, apply_env_files
 
         merged = ContainerEnv()
         apply_env_files(env_files, path, program.removeprefix("nvidia-"), host_env, merged)
         merged.update(container_env)
+        if len(gpus) == 1:  # (two `--gpus` are two device requests: not counted here)
+            from speclint.frontends.shell.docker_gpus import container_gpus
+
+            merged.gpus, merged.gpus_by = container_gpus(*gpus[0], program)
         return command, merged, image
     return command, container_env, image
 

@@ -32,6 +32,10 @@ class ContainerEnv(dict[str, Word]):
     unread: str | None = None
     unread_at: Span | None = None
     slurm: str | None = None
+    gpus: Word | None = None
+    """The GPUs `docker run --gpus` gives the container (`docker_gpus.gpus_word`), and
+    `gpus_by` how findings name it (`Launch.gpu_count_by`)."""
+    gpus_by: tuple[str, str] | None = None
 
     def marks(self) -> dict[str, VarValue]:
         """For a shell run with this environment (`Walker.walk_nested`): the hidden variables

@@ -279,6 +279,9 @@ def _launch(
         from speclint.frontends.shell.docker_env_files import unread_word
 
         launch.env_unread = unread_word(env)
+    gpus = getattr(env, "gpus", None)
+    if gpus is not None:  # `docker run --gpus`
+        launch.gpu_count, launch.gpu_count_by = gpus, getattr(env, "gpus_by", None)
     return launch
 
 

@@ -25,7 +25,8 @@ Compares the GPUs a launch opens with the GPUs its `CUDA_VISIBLE_DEVICES` leaves
 when the script sets that variable to a literal value (`VAR=... python`, `export`,
 `docker run -e`), else with the GPUs a manifest gives the container (Kubernetes
 `resources.limits."nvidia.com/gpu"`, compose `deploy.resources.reservations.devices`
-`count` / `device_ids`). SGLang starts one worker per TP × PP rank on the node, (tp × pp) / nnodes
+`count` / `device_ids`) or `docker run --gpus` requests (`--gpus 2`, `--gpus '"device=0,1"'`;
+`all` is every GPU of the host, not known from the script). SGLang starts one worker per TP × PP rank on the node, (tp × pp) / nnodes
 of them, times `--dp-size` replicas without attention DP; worker *i* selects CUDA device
 `--base-gpu-id + i × --gpu-id-step` (pipeline stages are `tp` indices apart). Visible devices
 are counted as CUDA counts them: comma-separated, an invalid entry hides itself and everything
@@ -93,9 +94,18 @@ CUDA_VISIBLE_DEVICES=0,1,2,3,4,5,6,7 python -m sglang.launch_server \\
             says="but tp 2, --base-gpu-id 3 makes SGLang start 2 workers",
             fixed=NO_FIX,
         ),
+        Example(
+            "docker run --gpus '\"device=0,1\"' lmsysorg/sglang python3 -m sglang.launch_server"
+            " --model-path m --tp-size 4",
+            at="1:19",
+            says="""docker run --gpus '"device=0,1"' leaves 2 GPUs visible (indices 0-1), but tp 4""",
+            fixed=NO_FIX,
+        ),
     )
     valid = (
         "CUDA_VISIBLE_DEVICES=0,1,2,3 python -m sglang.launch_server --model-path m --tp-size 4",
+        "docker run --gpus all lmsysorg/sglang python3 -m sglang.launch_server --model-path m"
+        " --tp-size 8",
         "CUDA_VISIBLE_DEVICES=0,1,2,3 python -m sglang.launch_server --model-path m --tp-size 4"
         " --nnodes 2 --pp-size 2",
         "python -m sglang.launch_server --model-path m --tp-size 8",
@@ -135,7 +145,10 @@ CUDA_VISIBLE_DEVICES=0,1,2,3,4,5,6,7 python -m sglang.launch_server \\
         if not missing and (use.count >= visible or ctx.given("base_gpu_id")):
             return  # every worker has its GPU and none stays idle: nothing to word
         verb = "list"
-        if from_manifest:
+        if from_manifest and ctx.launch.gpu_count_by is not None:  # `docker run --gpus`
+            shown, setting = ctx.launch.gpu_count_by
+            verb = "request"
+        elif from_manifest:
             shown = "the manifest's GPU count"
             setting, verb = "the container's GPU count", "give"
         else:
