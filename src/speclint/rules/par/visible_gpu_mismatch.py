@@ -104,8 +104,7 @@ CUDA_VISIBLE_DEVICES=0,1,2,3,4,5,6,7 python -m sglang.launch_server \\
     )
     valid = (
         "CUDA_VISIBLE_DEVICES=0,1,2,3 python -m sglang.launch_server --model-path m --tp-size 4",
-        "docker run --gpus all lmsysorg/sglang python3 -m sglang.launch_server --model-path m"
-        " --tp-size 8",
+        "docker run --gpus all lmsysorg/sglang python3 -m sglang.launch_server --model-path m --tp-size 8",
         "CUDA_VISIBLE_DEVICES=0,1,2,3 python -m sglang.launch_server --model-path m --tp-size 4"
         " --nnodes 2 --pp-size 2",
         "python -m sglang.launch_server --model-path m --tp-size 8",
