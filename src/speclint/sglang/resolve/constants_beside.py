@@ -9,34 +9,40 @@ load-balance method, ...), with that cause."""
 
 from __future__ import annotations
 
-from speclint.sglang.resolve.defaults import BOUNDARY_REDUCTION, CONSTANTS, _lacking
-
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Collection
+
     from speclint.sglang.resolve.state import ResolutionState
 
 
-def constant_beside(state: ResolutionState) -> tuple[dict[str, str], dict[str, str]]:
+def constant_beside(
+    state: ResolutionState,
+    constants: Collection[str],
+    architectures: Collection[str],
+    lacking: Collection[str],
+) -> tuple[dict[str, str], dict[str, str]]:
     """The CONSTANTS still stated beside flags outside the model (hardware_flags.outside_dests):
     those the release's resolution gives a value no such flag given can change (the fields that
     may change each, read from the release: server_fields.influencers), on a modelled target ->
     why. Not those the modelled launches get otherwise: the multimodal feature transport where the
     release picks its own (`_feature_transport`), the all-reduce fusion flag before
     --flashinfer-allreduce-fusion-backend (`allreduce_flag.fusion_flag`). Second: for the others
-    whose influencers were read, the flags given among them (the cause of the Unknown)."""
-    if state.target_architecture not in BOUNDARY_REDUCTION:
+    whose influencers were read, the flags given among them (the cause of the Unknown).
+    `constants`: defaults.py's CONSTANTS, `architectures` the modelled targets, `lacking` the
+    fields the release lacks (passed in: defaults.py imports this module)."""
+    if state.target_architecture not in architectures:
         return {}, {}
     import speclint.sglang.resolve.hardware_flags as hardware_flags
     from speclint.sglang.server_fields import influencers
 
     outside = hardware_flags.outside_dests(state.config)
     read = influencers(state.checked_version) if outside else {}
-    lacking = _lacking(state.checked_version)
     out: dict[str, str] = {}
     causes: dict[str, str] = {}
     version = state.checked_version
     for name, found in read.items():
-        if name not in CONSTANTS or found is None:
+        if name not in constants or found is None:
             continue
         if not outside.keys().isdisjoint(found | {name}):
             flags = ", ".join(outside[d] for d in sorted(outside.keys() & (found | {name})))

@@ -174,7 +174,7 @@ def resolve_defaults(state: ResolutionState, gpu: GpuProfile | None, problem: st
         )  # (`config.given`, a set test: every given field is the release's)
         from speclint.sglang.resolve.constants_beside import constant_beside
 
-        beside, causes = constant_beside(state)
+        beside, causes = constant_beside(state, CONSTANTS, BOUNDARY_REDUCTION, lacking)
         for name in unmodelled:
             if name not in beside and (name == "enable_dp_lm_head" or name not in given):
                 values[name] = Unknown(causes[name]) if name in causes else unknown
