@@ -205,15 +205,25 @@ def read_influencers(
 
     sites: dict[str, set[str]] = {}
 
+    naming: dict[str, list[_Record]] = {}  # function -> the statements of other functions naming it
+    for record in records:
+        for name in record.names | record.calls:
+            if name in bodies and name != record.function:
+                naming.setdefault(name, []).append(record)
+
     def site_depends(function: str) -> set[str]:
-        """Fields the statements naming `function` (its call sites) depend on, up the callers."""
+        """Fields the statements naming `function` (its call sites) depend on, up the callers
+        (every caller reached, whatever the order: the same answer in every process)."""
         if function not in sites:
-            sites[function] = set()  # (a recursive call adds nothing more)
             out: set[str] = set()
-            for record in records:
-                if function in record.names or function in record.calls:
-                    if record.function != function:
-                        out |= depends_of(record, function) | site_depends(record.function)
+            seen, pending = {function}, [function]
+            while pending:
+                current = pending.pop()
+                for record in naming.get(current, ()):
+                    out |= depends_of(record, current)
+                    if record.function not in seen:
+                        seen.add(record.function)
+                        pending.append(record.function)
             sites[function] = out
         return sites[function]
 
@@ -234,9 +244,8 @@ def read_influencers(
                 continue
             done.add(field)
             for record in writers.get(field, []) + writers.get(ANY, []):
-                fresh = (depends_of(record) | site_depends(record.function)) - found
+                fresh = (depends_of(record) | site_depends(record.function)) - found - {target}
                 found |= fresh
                 pending.extend(fresh)
-        found.discard(target)
         out[target] = sorted(found) if len(found) <= LIMIT else None
     return out
