@@ -105,3 +105,20 @@ def test_dp_size_without_attention_dp_takes_the_else_branch_on_0_5_21():
         "chunked_prefill_size=131072, token_partition=none, token_partition_size=1, token_alignment=8, "
         "required_per_rank=131072" in error.message
     )
+
+
+def test_decode_budget_judged_beside_context_parallel_flags():
+    """--attn-cp-size (and --enable-prefill-cp, --cp-strategy) feed no function that sets the decode
+    CUDA graph's max batch (`handle_gpu_memory_settings` reads none of them, 0.5.9-0.5.23), so the
+    decode side is judged beside them too (it was left unknown there: a missed refusal). Oracle
+    (a2a_cp-style draws, seed 23006 on 0.5.22, fake H100): 512 (H100, TP 8) x 2 draft tokens =
+    1024 > 256, refused with this message."""
+    text = (
+        f"{VARIABLE}=256 {DSV3} --tp-size 8 --quantization modelopt_fp4 --moe-a2a-backend megamoe "
+        "--dp-size 8 --enable-dp-attention --attn-cp-size 1 --speculative-algorithm EAGLE "
+        "--speculative-num-steps 1 --speculative-eagle-topk 1 --speculative-num-draft-tokens 2\n"
+    )
+    [error] = errors(text, "0.5.22", "h100")
+    assert (error.code, error.span.line, error.span.column) == ("SPD009", *at(text, "megamoe"))
+    assert "decode cuda graph max bs x tokens per request = 1024" in error.message
+    assert "x 2 draft tokens per request (EAGLE) = 1024 tokens per rank" in error.message

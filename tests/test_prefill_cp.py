@@ -97,3 +97,29 @@ def test_attention_cp_size_accepted_where_it_divides():
     )
     cp2 = f"{DSV3} --moe-a2a-backend megamoe --attn-cp-size 2 --attn-dp-size 2 --chunked-prefill-size 4096\n"
     assert [e for e in errors(cp2, "0.5.23", "b200") if "divisible" in e.message] == []
+
+
+def test_moe_dp_size_asserts_of_the_context_parallelism_handler():
+    """0.5.9+ `if moe_dp_size > 1:` and 0.5.13+ `if attn_cp_size != moe_dp_size:` asserts, read per
+    release (server_checks cp_moe_dp_asserts). Oracle (these four launches on 0.5.14, 0.5.19, 0.5.22
+    and 0.5.23, fake GPUs as given: each of the first three refused with this message, the last
+    accepted; --moe-dp-size draws, seed 23009: missed refusals 324 -> 76 of 400, none false)."""
+    from launch_errors import at, errors
+
+    qwen3 = "python -m sglang.launch_server --model-path fixtures/models/qwen3-8b --tp-size 8"
+    text = f"{qwen3} --moe-dp-size 2 --ep-size 2\n"
+    [error] = errors(text, "0.5.23", "h100")
+    assert (error.code, error.span.line, error.span.column) == ("SPD009", *at(text, "2 --ep-size"))
+    assert error.message == (
+        "SGLang 0.5.23 refuses this launch in handle_context_parallelism: AssertionError: ep_size * "
+        "moe_dp_size must be equal to tp_size (`moe_dp_size > 1`: `ep_size * moe_dp_size == tp_size` "
+        "fails with ep_size 2, moe_dp_size 2, tp_size 8)"
+    )
+    text = f"{qwen3} --moe-dp-size 4 --ep-size 2 --pp-size 2\n"
+    [error] = errors(text, "0.5.14", "b200")
+    assert "_handle_context_parallelism: AssertionError: PP is not supported with context parallelism" in (
+        error.message
+    )
+    [error] = errors(f"{qwen3.replace('--tp-size 8', '--tp-size 4')} --moe-dp-size 8\n", "0.5.19", "b200")
+    assert "AssertionError: tp_size must be divisible by moe_dp_size" in error.message
+    assert errors(f"{qwen3} --moe-dp-size 2 --attn-cp-size 2 --ep-size 4\n", "0.5.23", "h100") == []

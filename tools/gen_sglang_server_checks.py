@@ -54,6 +54,10 @@ Per release, name -> index of its reading:
 - `cp_asserts` (0.5.9+): the same handler's `if attn_cp_size > 1:` asserts (tp_size divisible
   by attn_cp_size, by the DP size times it, ...) -> {"where", "asserts": [[test, message]]}
   (tools/sglang_cp_strategy.py); null where not so.
+- `cp_moe_dp_asserts` (0.5.9+): the same handler's `if moe_dp_size > 1:` asserts (TP divisible
+  by it, ep_size times it within TP, no PP, ...) and 0.5.13+'s `if attn_cp_size != moe_dp_size:
+  assert moe_dp_size == 1` -> [{"test", "asserts": [[test, message, guard]]}]
+  (tools/sglang_cp_moe_dp.py); null where not so.
 """
 
 from __future__ import annotations
@@ -66,6 +70,7 @@ import zipfile
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from line_array import per_release_generator  # noqa: E402
+from sglang_cp_moe_dp import read_cp_moe_dp_asserts  # noqa: E402
 from sglang_cp_strategy import read_cp_asserts, read_cp_strategy_required  # noqa: E402
 from sglang_server_readings import env_flag_compat, runner_writers, template  # noqa: E402
 
@@ -339,6 +344,7 @@ def read_release(path: str) -> list[tuple[str, object]]:
         ("runner_writers", runner_writers([(n, s) for n, s in named if "moe_runner_backend" in s])),
         ("cp_strategy_required", read_cp_strategy_required(sources)),
         ("cp_asserts", read_cp_asserts(sources)),
+        ("cp_moe_dp_asserts", read_cp_moe_dp_asserts(sources)),
     ]
 
 

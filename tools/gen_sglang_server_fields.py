@@ -33,6 +33,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from line_array import per_release_generator  # noqa: E402
 from sglang_actions import MISSING  # noqa: E402
 from sglang_args import Extractor  # noqa: E402
+from sglang_field_influence import read_influencers  # noqa: E402
 from sglang_source import Wheel  # noqa: E402
 from sglang_static import Unresolved  # noqa: E402
 
@@ -129,7 +130,29 @@ def read_release(path: str) -> list[tuple[str, object]]:
         else:
             plain = _plain(default)
             fields[name] = {"value": plain} if isinstance(plain, dict) else plain
-    return [("fields", fields), ("assigned", sorted(assigned_names(path, set(fields))))]
+    return [
+        ("fields", fields),
+        ("assigned", sorted(assigned_names(path, set(fields)))),
+        ("influencers", influencers(path, set(fields))),
+    ]
+
+
+RESOLUTION_MODULES = ("sglang/srt/server_args.py", "sglang/srt/arg_groups/")
+
+
+def influencers(path: str, fields: set[str]) -> dict[str, list[str] | None]:
+    """For each field speclint states as a constant default (resolve/defaults.py `CONSTANTS`) the
+    fields that may change it, read from server_args.py and arg_groups/ (tools/sglang_field_influence.py)."""
+    from speclint.sglang.resolve.defaults import CONSTANTS
+
+    with zipfile.ZipFile(path) as archive:
+        trees = [
+            ast.parse(archive.read(name).decode("utf-8"))
+            for name in sorted(archive.namelist())
+            if name.endswith(".py")
+            and (name == RESOLUTION_MODULES[0] or name.startswith(RESOLUTION_MODULES[1]))
+        ]
+    return read_influencers(trees, fields, sorted(CONSTANTS))
 
 
 build, dump, main = per_release_generator(__doc__, OUT, read_release)

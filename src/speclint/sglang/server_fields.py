@@ -75,3 +75,15 @@ def _never_assigned(version: str) -> dict[str, object]:
         return {}
     views = GRAPH_VIEWS if "cuda_graph_config" in fields else ()  # speclint's names, not these fields
     return {n: d for n, d in fields.items() if n not in assigned and d is not UNREAD and n not in views}
+
+
+@lru_cache(maxsize=32)
+def influencers(version: str) -> dict[str, frozenset[str] | None]:
+    """For each constant default speclint states (resolve/defaults.py `CONSTANTS`), the fields of
+    `version` that may change the value its resolution gives it (None: too many to list, any
+    field), read by tools/sglang_field_influence.py; {} where not read."""
+    row = _FILE.row(version)
+    if row is None or "influencers" not in row:
+        return {}
+    raw = _FILE.shared(row["influencers"])
+    return {name: None if found is None else frozenset(found) for name, found in raw.items()}

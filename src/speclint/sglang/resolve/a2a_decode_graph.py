@@ -34,6 +34,13 @@ BESIDE = frozenset(
         "moe_runner_backend",
         "disaggregation_mode",
         "enable_dynamic_chunking",
+        # context parallelism (0.5.9+): `handle_gpu_memory_settings` reads none of them in
+        # 0.5.9-0.5.23, and its CP hooks turn the prefill (breakable) graphs off, not the decode
+        # max_bs; the MLA prefill-CP override rewrites the all-to-all backend and the ep/dp/cp
+        # sizes, none of which that handler reads
+        "enable_prefill_cp",
+        "cp_strategy",
+        "attn_cp_size",
     )
 )
 """Flags outside hardware_flags.MODELLED_FLAGS that no function setting the decode CUDA-graph

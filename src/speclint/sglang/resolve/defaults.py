@@ -172,9 +172,15 @@ def resolve_defaults(state: ResolutionState, gpu: GpuProfile | None, problem: st
         given = (
             state.config.given_fields()
         )  # (`config.given`, a set test: every given field is the release's)
+        from speclint.sglang.resolve.constants_beside import constant_beside
+
+        beside, causes = constant_beside(state, CONSTANTS, BOUNDARY_REDUCTION, lacking)
         for name in unmodelled:
-            if name == "enable_dp_lm_head" or name not in given:
-                values[name] = unknown
+            if name not in beside and (name == "enable_dp_lm_head" or name not in given):
+                values[name] = Unknown(causes[name]) if name in causes else unknown
+        for name, value, handler, _filling in constants:
+            if name in beside and (values.get(name) is None or values.get(name) == "auto"):
+                state.set(name, value, f"{_RESOLVED}: {beside[name]}", handler)
         return
     _feature_transport(state)
     if "flashinfer_allreduce_fusion_backend" in lacking:

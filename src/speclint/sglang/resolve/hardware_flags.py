@@ -128,6 +128,27 @@ def modelled_flags_problem(config: LaunchConfig, beside: frozenset[str] = frozen
     return None
 
 
+def outside_dests(config: LaunchConfig) -> dict[str, str]:
+    """The dests `modelled_flags_problem` finds outside the model: flags outside MODELLED_FLAGS,
+    modelled ones set from a value speclint cannot read or (HUMAN_INTS) not a plain integer;
+    empty where the launch has words speclint cannot read (nothing can be said then). Each dest ->
+    the flag as the launch spells it."""
+    if config.uncertain:
+        return {}
+    out: dict[str, str] = {}
+    for use in config.parsed.uses:
+        spec = use.spec
+        if spec is None or use.how in ("ambiguous", "unknown") or OWN_DESTS[spec.dest]:
+            continue
+        if (
+            spec.dest not in MODELLED_FLAGS
+            or (use.dynamic and spec.dest not in SERVING_ONLY)
+            or (spec.dest in HUMAN_INTS and plain_int(use.value) is None)
+        ):
+            out.setdefault(spec.dest, str(use.matched or use.written))
+    return out
+
+
 HUMAN_INTS = ("max_total_tokens", "max_prefill_tokens", "context_length")
 """Flags SGLang parses with `human_readable_int` (`4k`, `1Mi`); speclint reads digits only."""
 

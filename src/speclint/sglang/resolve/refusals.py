@@ -60,13 +60,16 @@ def check_refusals(state: ResolutionState) -> None:
         check_a2a_budgets(state)
     _dp_lm_head_replicas(state)
     _tp_lm_head_all_to_all(state)
-    if given(state, "enable_prefill_cp") is True or state.config.given(
-        "attn_cp_size"
+    if (
+        given(state, "enable_prefill_cp") is True
+        or state.config.given("attn_cp_size")
+        or state.config.given("moe_dp_size")
     ):  # (imported only then)
         from speclint.sglang.resolve import refusals_prefill_cp
 
         refusals_prefill_cp.check_cp_strategy(state)
         refusals_prefill_cp.check_cp_asserts(state)
+        refusals_prefill_cp.check_cp_moe_dp(state)
     check_feature_refusals(state)
     if state.get("moe_a2a_backend") == "megamoe":  # 0.5.21+'s late token budget (imported only then)
         from speclint.sglang.resolve.refusals_megamoe_budget import check_megamoe_budget

@@ -50,7 +50,6 @@ def check_cp_asserts(state: ResolutionState) -> None:
     attn_dp_size on 0.5.22+), DeepSeek-V3 TP 8 --attn-cp-size 4 --attn-dp-size 8 too."""
     from speclint.sglang.resolve.chunked_page import server_check
     from speclint.sglang.resolve.hardware_flags import MODELLED_ARCHITECTURES
-    from speclint.sglang.resolve.result import is_known
 
     read = server_check(state.checked_version, "cp_asserts")
     size = state.get("attn_cp_size") if "attn_cp_size" in state.values else given(state, "attn_cp_size")
@@ -62,18 +61,11 @@ def check_cp_asserts(state: ResolutionState) -> None:
         or state.target_architecture not in MODELLED_ARCHITECTURES
     ):
         return
-    import ast
-
     for test, message in read["asserts"]:
-        names = {n.id for n in ast.walk(ast.parse(test, mode="eval")) if isinstance(n, ast.Name)}
-        values: dict[str, object] = {}
-        for name in names:
-            value = state.get(name) if name in state.values else given(state, name)
-            if value is None and name not in state.values:
-                value = state.config.value(name) if state.config.known(name) else None
-            if not is_known(value) or not isinstance(value, int):
-                return  # a term speclint cannot read: nothing said from here on
-            values[name] = value
+        names = _names(test)
+        values = _terms(state, names)
+        if values is None:
+            return  # a term speclint cannot read: nothing said from here on
         if _holds(test, values):
             continue
         terms = ", ".join(f"{name} {values[name]}" for name in sorted(names))
@@ -85,8 +77,69 @@ def check_cp_asserts(state: ResolutionState) -> None:
         )
 
 
+def check_cp_moe_dp(state: ResolutionState) -> None:
+    """Then (0.5.9+) the handler's `if moe_dp_size > 1:` asserts (TP divisible by the MoE DP
+    size, ep_size times it within TP and, with expert parallelism, equal to it, no PP, no aiter
+    all-reduce fusion) and 0.5.13+'s `if attn_cp_size != moe_dp_size: assert moe_dp_size == 1`,
+    read per release (`cp_moe_dp_asserts`, tools/sglang_cp_moe_dp.py) and evaluated on the
+    resolved values (ep_size as speclint resolves it), in the release's order. Judged where each
+    term is known, for the architectures hardware_flags models. Oracle (--moe-dp-size draws, seed
+    23009 on 0.5.14, 0.5.19, 0.5.22 and 0.5.23, fake H100 and B200): missed refusals 324 -> 76 of
+    400, no false refusal; those left need ep_size where speclint leaves it unknown (the DeepSeek
+    override's MLA prefill CP, an all-to-all backend's span)."""
+    from speclint.sglang.resolve.chunked_page import server_check
+    from speclint.sglang.resolve.hardware_flags import MODELLED_ARCHITECTURES
+
+    read = server_check(state.checked_version, "cp_moe_dp_asserts")
+    if not isinstance(read, list) or state.target_architecture not in MODELLED_ARCHITECTURES:
+        return
+    for block in read:
+        test = str(block["test"])
+        values = _terms(state, _names(test))
+        if values is None:
+            return
+        if not _holds(test, values):
+            continue
+        for check, message, guard in block["asserts"]:
+            names = _names(check) | (_names(guard) if guard else set())
+            values = _terms(state, names)
+            if values is None:
+                return
+            if (guard and not _holds(guard, values)) or _holds(check, values):
+                continue
+            terms = ", ".join(f"{name} {values[name]}" for name in sorted(names))
+            raise Stop(
+                "AssertionError",
+                f"{message or ''} (`{test}`: `{check}` fails with {terms})".lstrip(),
+                str(block["where"]),
+                tuple(sorted(names, key=lambda name: (name != "moe_dp_size", name))),
+            )
+
+
+def _names(test: str) -> set[str]:
+    import ast
+
+    return {n.id for n in ast.walk(ast.parse(test, mode="eval")) if isinstance(n, ast.Name)}
+
+
+def _terms(state: ResolutionState, names: set[str]) -> dict[str, object] | None:
+    """Each field's resolved (else given, else default) integer value; None where one is not
+    known."""
+    from speclint.sglang.resolve.result import is_known
+
+    values: dict[str, object] = {}
+    for name in names:
+        value = state.get(name) if name in state.values else given(state, name)
+        if value is None and name not in state.values:
+            value = state.config.value(name) if state.config.known(name) else None
+        if not is_known(value) or not isinstance(value, int):
+            return None
+        values[name] = value
+    return values
+
+
 def _holds(test: str, values: dict[str, object]) -> bool:
-    """`test` (fields, integers, `%`, `*`, `==`, `not`: as read) on `values`."""
+    """`test` (fields, integers, `%`, `*`, `==`, `!=`, `>`, `<=`, `not`: as read) on `values`."""
     import ast
 
     def value(node: ast.expr) -> int:
@@ -103,8 +156,16 @@ def _holds(test: str, values: dict[str, object]) -> bool:
             if isinstance(node.op, ast.Mult):
                 return left * right
             return left % right if right else 1
-        if isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], ast.Eq):
-            return int(value(node.left) == value(node.comparators[0]))
+        if isinstance(node, ast.Compare) and len(node.ops) == 1:
+            left, right, op = value(node.left), value(node.comparators[0]), node.ops[0]
+            if isinstance(op, ast.Eq):
+                return int(left == right)
+            if isinstance(op, ast.NotEq):
+                return int(left != right)
+            if isinstance(op, ast.Gt):
+                return int(left > right)
+            if isinstance(op, ast.LtE):
+                return int(left <= right)
         raise ValueError(ast.unparse(node))
 
     return bool(value(ast.parse(test, mode="eval").body))

@@ -1,0 +1,66 @@
+"""The constant defaults (defaults.py `CONSTANTS`) explain still states beside flags outside the
+modelled envelope (hardware_flags.outside_dests): where no statement of the release's resolution
+that sets the field reads any of those flags (server_fields.influencers, read from the release by
+tools/sglang_field_influence.py), the field gets the value the modelled launches get. Oracle
+(record.py a2a_cp seeds 23003 and 23005-23006 on 0.5.21-0.5.23, the stored seeds and recordings,
+`differential.py --defaults`): no value difference; the unknown constants beside
+--moe-a2a-backend are those its resolution sets from a flag given (--disaggregation-mode: the
+load-balance method, ...), with that cause."""
+
+from __future__ import annotations
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Collection
+
+    from speclint.sglang.resolve.state import ResolutionState
+
+
+def constant_beside(
+    state: ResolutionState,
+    constants: Collection[str],
+    architectures: Collection[str],
+    lacking: Collection[str],
+) -> tuple[dict[str, str], dict[str, str]]:
+    """The CONSTANTS still stated beside flags outside the model (hardware_flags.outside_dests):
+    those the release's resolution gives a value no such flag given can change (the fields that
+    may change each, read from the release: server_fields.influencers), on a modelled target ->
+    why. Not those the modelled launches get otherwise: the multimodal feature transport where the
+    release picks its own (`_feature_transport`), the all-reduce fusion flag before
+    --flashinfer-allreduce-fusion-backend (`allreduce_flag.fusion_flag`). Second: for the others
+    whose influencers were read, the flags given among them (the cause of the Unknown).
+    `constants`: defaults.py's CONSTANTS, `architectures` the modelled targets, `lacking` the
+    fields the release lacks (passed in: defaults.py imports this module)."""
+    if state.target_architecture not in architectures:
+        return {}, {}
+    import speclint.sglang.resolve.hardware_flags as hardware_flags
+    from speclint.sglang.server_fields import influencers
+
+    outside = hardware_flags.outside_dests(state.config)
+    read = influencers(state.checked_version) if outside else {}
+    out: dict[str, str] = {}
+    causes: dict[str, str] = {}
+    version = state.checked_version
+    for name, found in read.items():
+        if name not in constants or found is None:
+            continue
+        if not outside.keys().isdisjoint(found | {name}):
+            flags = ", ".join(outside[d] for d in sorted(outside.keys() & (found | {name})))
+            causes[name] = (
+                f"SGLang {version}'s resolution sets it from {flags} (read from the release), "
+                "which speclint does not model"
+            )
+            continue
+        if (
+            name == "mm_feature_transport"
+            and state.gpu_logic is not None
+            and state.gpu_logic.mm_feature_transport
+        ):
+            continue
+        if name == "enable_flashinfer_allreduce_fusion" and "flashinfer_allreduce_fusion_backend" in lacking:
+            continue  # not a constant there: allreduce_flag.fusion_flag works it out
+        flags = ", ".join(outside[dest] for dest in sorted(outside))
+        out[name] = (
+            f"no statement of SGLang {version}'s resolution that sets it reads {flags} (read from the release)"
+        )
+    return out, causes
