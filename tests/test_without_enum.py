@@ -37,7 +37,7 @@ def test_each_severity_is_one_object():
     assert {Severity.ERROR: "e"}[2] == "e"
     encoded = _encode([Severity.ERROR, 2])
     assert encoded == ["l", ["e", "Severity", 2], 2]
-    decoded = _decode(encoded, {"Severity": Severity})
+    decoded = _decode(encoded, {"Severity": (Severity, -1)})
     assert decoded == [2, 2] and decoded[0] is Severity.ERROR and type(decoded[1]) is int
 
 

@@ -11,10 +11,10 @@ if TYPE_CHECKING:
     from speclint.core.findings import Severity
 
 
-_CLASSES: dict[type, dict[str, type]] = {}
+_CLASSES: dict[type, dict[str, tuple[type, int]]] = {}
 
 
-def _classes(summary: type) -> dict[str, type]:
+def _classes(summary: type) -> dict[str, tuple[type, int]]:
     """The classes a stored result may name: the findings' own, and `summary` (`check`'s
     per-launch summary, handed in by the runner, which this module does not import)."""
     found = _CLASSES.get(summary)
@@ -23,12 +23,18 @@ def _classes(summary: type) -> dict[str, type]:
     return found
 
 
-def _class_table(summary: type) -> dict[str, type]:
+def _class_table(summary: type) -> dict[str, tuple[type, int]]:
+    """Name -> (the class, how many fields it is built from; -1 for the enum)."""
     from speclint.core.findings import Edit, Finding, Note, Severity
     from speclint.core.spans import Span
     from speclint.rules.base import VersionChoice
 
-    return {cls.__name__: cls for cls in (Edit, Finding, Note, Severity, VersionChoice, Span, summary)}
+    table = {
+        cls.__name__: (cls, len(_field_names(cls.__name__, cls)))
+        for cls in (Edit, Finding, Note, VersionChoice, Span, summary)
+    }
+    table["Severity"] = (Severity, -1)
+    return table
 
 
 def _encode(value: object) -> object:
@@ -81,24 +87,28 @@ def _fields_of(name: str, cls: Any) -> tuple[str, ...]:
     raise TypeError(f"cannot cache a {name}")
 
 
-def _decode(value: object, classes: dict[str, type]) -> object:
-    if not isinstance(value, list):
-        return value
-    tag, items = value[0], value[1:]
+def _decode(value: list[Any], classes: dict[str, tuple[type, int]]) -> object:
+    """What `_encode` wrote (`value` a list: the caller leaves other values as they are)."""
+    tag = value[0]
     if tag == "d":
-        cls = classes[items[0]]  # KeyError for any other class: the entry is not trusted
-        names = _field_names(items[0], cls)
-        if len(items) - 1 != len(names):
+        cls, count = classes[value[1]]  # KeyError for any other class: the entry is not trusted
+        if len(value) - 2 != count:
             raise ValueError("stored fields do not match")
-        return cls(*[_decode(item, classes) if isinstance(item, list) else item for item in items[1:]])
+        return cls(*[_decode(item, classes) if type(item) is list else item for item in value[2:]])
     if tag == "l":
-        return [_decode(item, classes) if isinstance(item, list) else item for item in items]
+        return [_decode(item, classes) if type(item) is list else item for item in value[1:]]
     if tag == "t":
-        return tuple([_decode(item, classes) if isinstance(item, list) else item for item in items])
+        return tuple([_decode(item, classes) if type(item) is list else item for item in value[1:]])
     if tag == "m":
-        return {_decode(k, classes): _decode(v, classes) for k, v in items}
+        return {
+            (_decode(k, classes) if type(k) is list else k): (_decode(v, classes) if type(v) is list else v)
+            for k, v in value[1:]
+        }
     if tag == "e":
-        return classes[items[0]](items[1])
+        cls, count = classes[value[1]]
+        if count != -1:
+            raise ValueError("not an enum")
+        return cls(value[2])
     raise ValueError(f"unknown tag {tag!r}")
 
 
