@@ -237,14 +237,32 @@ def walk_super(walker: Walking, name: str, call: py.Call) -> None:
                 helper = Helper(helper.node, helper.outer, view, helper.positions, helper.imports)
             view.methods.setdefault(method, helper)
     view.methods.update(owner.methods)
+    bound = _bound(walker, found, call)
+    before = dict(view.attrs)
     saved = walker.env, walker.owner, walker.in_function, walker.active
     count = len(walker.result.launches)
     walker.active = walker.active | {found.node}
     try:
-        walker.walk_function(Helper(found.node, found.outer, view, found.positions, found.imports))
+        walker.walk_function(
+            Helper(found.node, found.outer, view, found.positions, found.imports), bound=bound
+        )
     finally:
         walker.env, walker.owner, walker.in_function, walker.active = saved
         walker.stopped = False
+    for key, value in view.attrs.items():  # `super().__init__(port=port)`: the `self.X` it set
+        if key.startswith("@self.") and value is not before.get(key):
+            walker.env[key] = value
     if isinstance(found.positions, Borrowed):
         for launch in walker.result.launches[count:]:
             launch.fixture = found.positions.fixture
+
+
+def _bound(walker: Walking, found: Helper, call: py.Call) -> dict[str, Val] | None:
+    """The arguments `super().__init__(port=port, ...)` passes, evaluated where it is called
+    (the parameters it leaves out: their defaults); None for a call without arguments (the
+    next method's parameters stay unknown, as they were)."""
+    from speclint.frontends.python.helpers import bind
+
+    if not call.args or found.positions is not None:
+        return None
+    return bind(walker, found, call)
