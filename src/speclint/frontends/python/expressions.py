@@ -12,6 +12,8 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
     from typing import Literal
 
+    from speclint.frontends.python.values import Val
+
 
 class Asynchronous(Node):
     __slots__ = ()
@@ -221,6 +223,15 @@ class ListComp(BaseList, BaseSimpleComp):
 class Name(BaseAssignTargetExpression, BaseDelTargetExpression):
     __slots__ = ("value",)
     value: str
+
+
+class Known(BaseExpression):
+    """Not Python's: a value speclint already read, standing where the file hands it on
+    (`Thread(target=subprocess.run, args=ARGS)`: `ARGS`'s elements as the call's arguments,
+    `handed`); it evaluates to `known` (a `values.Val`)."""
+
+    __slots__ = ("known",)
+    known: Val
 
 
 class NamedExpr(BaseExpression):
