@@ -62,3 +62,21 @@ def test_a_bad_base_default_the_subclass_does_not_override_is_found() -> None:
     found = [f for f in _findings(text) if f[0] == "FLG005"]
     assert [(f[1], f[2]) for f in found] == [(30, 27), (31, 38)]
     assert "`80S0` is not a valid value for `--port`" in found[0][4]
+
+
+def test_the_base_named_explicitly_is_read_as_super_is() -> None:
+    """`BaseRunner.__init__(self, port=port, ...)`, the older spelling of the same call."""
+    explicit = FILE.text.replace("super().__init__(", "BaseRunner.__init__(self, ")
+    assert explicit != FILE.text
+    assert [f[:4] for f in _findings(explicit)] == [
+        ("SLM004", 30, 23, "str(self.port)"),
+        ("FLG005", 31, 38, "self.mem_fraction"),
+    ]
+
+
+def test_a_base_from_another_module_leaves_its_attributes_unknown() -> None:
+    text = FILE.text.replace("class SglangRunner(BaseRunner):", "class SglangRunner(harness.Runner):")
+    text = text.replace("import subprocess\n", "import subprocess\n\nimport harness\n")
+    found = _findings(text)
+    assert [f[0] for f in found] == ["SLM004"]  # never a false error: `self.model_path` unknown
+    assert "`self.model_path` is only known when the program runs" in found[0][4]

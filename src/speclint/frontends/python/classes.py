@@ -16,6 +16,7 @@ from speclint.core.launches import MAX_ALTERNATIVES, Alternative, Condition, Dia
 from speclint.frontends.python import syntax as py
 from speclint.frontends.python.fixtures import Borrowed, base_key, fixture_bases
 from speclint.frontends.python.scan import descendants, merge_envs
+from speclint.frontends.python.syntax_names import super_method
 from speclint.frontends.python.walking import SETUP_METHODS, ClassInfo, Helper
 
 TYPE_CHECKING = False
@@ -214,13 +215,20 @@ def _mark(walker: Walking, groups: dict[Span, list[tuple[ClassInfo, list[Launch]
             launch.alternative = Alternative((condition, *arms), index, len(everyone))
 
 
-def walk_super(walker: Walking, name: str, call: py.Call) -> None:
-    """`super().setUpClass()` in a method: the method `name` of the next class after the
-    one whose method makes `call` (depth first, left to right: the file's bases and SGLang's
-    fixture bases), walked here with the class's values and the `cls.X` the method set so
-    far (a subclass setting `cls.other_args` in its own setUpClass before the base's runs)."""
+def walk_super(walker: Walking, call: py.Call) -> None:
+    """`super().setUpClass()` in a method: the method of that name of the next class after
+    the one whose method makes `call` (depth first, left to right: the file's bases and
+    SGLang's fixture bases), or `Base.__init__(self, ...)` naming one of its bases, walked
+    here with the class's values and the `cls.X` the method set so far (a subclass setting
+    `cls.other_args` in its own setUpClass before the base's runs) and the call's arguments;
+    the `self.X` it sets are the caller's after it (`super().__init__(port=port)`)."""
     owner = walker.owner
-    found = next_method(walker, name, call)
+    if owner is None:
+        return
+    name = super_method(call)
+    found = next_method(walker, name, call) if name is not None else None
+    if name is None:
+        found, call = _explicit(walker, owner, call)
     if owner is None or found is None or found.node in walker.active or walker.helper_budget.calls <= 0:
         return
     ancestors = _ancestors(owner, {info.name: info for info in walker.classes})
@@ -266,3 +274,26 @@ def _bound(walker: Walking, found: Helper, call: py.Call) -> dict[str, Val] | No
     if not call.args or found.positions is not None:
         return None
     return bind(walker, found, call)
+
+
+def _explicit(walker: Walking, owner: ClassInfo, call: py.Call) -> tuple[Helper | None, py.Call]:
+    """`Base.__init__(self, port=port)` in a method of a class deriving from the file's `Base`:
+    `Base`'s method of that name (its own or the one it inherits), and the call without `self`."""
+    func, args = call.func, call.args
+    if not (
+        isinstance(func, py.Attribute)
+        and isinstance(func.value, py.Name)
+        and args
+        and args[0].keyword is None
+        and not args[0].star
+        and isinstance(args[0].value, py.Name)
+        and args[0].value.value in ("self", "cls")
+    ):
+        return None, call
+    by_name = {info.name: info for info in walker.classes}
+    base = next((a for a in _ancestors(owner, by_name) if a.name == func.value.value), None)
+    if base is None:
+        return None, call
+    method = func.attr.value
+    found = next((a.methods[method] for a in [base, *_ancestors(base, by_name)] if method in a.methods), None)
+    return found, py.Call(call.range, call.outer, func, list(args[1:]))
