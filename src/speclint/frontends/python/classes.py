@@ -258,7 +258,7 @@ def walk_super(walker: Walking, call: py.Call) -> None:
         walker.env, walker.owner, walker.in_function, walker.active = saved
         walker.stopped = False
     for key, value in view.attrs.items():  # `super().__init__(port=port)`: the `self.X` it set
-        if key.startswith("@self.") and value is not before.get(key):
+        if found.positions is None and key.startswith("@self.") and value is not before.get(key):
             walker.env[key] = value
     if isinstance(found.positions, Borrowed):
         for launch in walker.result.launches[count:]:
