@@ -109,20 +109,18 @@ def _no_parameters(params: py.Parameters) -> bool:
 def _from_literal(
     walker: Walking, call: py.Call, args: py.BaseExpression | None, kwargs: py.BaseExpression | None
 ) -> list[py.Arg] | None:
-    """The arguments a tuple (or list) literal and a dict literal of string keys give; None
-    when either is written otherwise (a name, a call)."""
+    """The arguments a tuple (or list) literal and a dict literal of string keys give, or a
+    name the file assigns one (`_held_args`, `_held_kwargs`); None when either is written
+    otherwise (a call, a name whose value is not known there)."""
     made: list[py.Arg] = []
-    if args is not None and not (isinstance(args, py.Name) and args.value == "None"):
-        if isinstance(args, py.Name):  # `args = (cmd,)` earlier in the file
-            held = _held_args(walker, args)
-            if held is None:
-                return None
-            made.extend(held)
-            args = None
-        elif not isinstance(args, (py.Tuple, py.List)):
+    if isinstance(args, py.Name) and args.value != "None":  # `args = (cmd,)` earlier in the file
+        held = _held_args(walker, args)
+        if held is None:
             return None
-    if args is not None and not (isinstance(args, py.Name) and args.value == "None"):
-        assert isinstance(args, (py.Tuple, py.List))
+        made.extend(held)
+    elif args is not None and not isinstance(args, py.Name):  # (`args=None`: none)
+        if not isinstance(args, (py.Tuple, py.List)):
+            return None
         for element in args.elements:
             if isinstance(element, py.StarredElement):
                 return None  # `args=(*cmds,)`: which argument is which is not written
@@ -130,7 +128,7 @@ def _from_literal(
     if isinstance(kwargs, py.Name) and kwargs.value != "None":  # `kw = {"env": env}` earlier
         held = _held_kwargs(walker, kwargs)
         return None if held is None else made + held
-    if kwargs is not None and not (isinstance(kwargs, py.Name) and kwargs.value == "None"):
+    if kwargs is not None and not isinstance(kwargs, py.Name):  # (`kwargs=None`: none)
         if not isinstance(kwargs, py.Dict):
             return None
         for entry in kwargs.elements:
