@@ -99,7 +99,8 @@ class Evaluator:
     # ---- literals --------------------------------------------------------------------------
 
     def _Known(self, node: py.Known) -> Val:
-        return node.known  # (`handed`: read where the file wrote it)
+        known: Val = node.known  # (`handed`: read where the file wrote it)
+        return known
 
     def _SimpleString(self, node: py.SimpleString) -> Val:
         written, pos = node.value, self.pos

@@ -10,9 +10,7 @@ from speclint.frontends.python.nodes import *
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Sequence
-    from typing import Literal
-
-    from speclint.frontends.python.values import Val
+    from typing import Any, Literal
 
 
 class Asynchronous(Node):
@@ -228,10 +226,11 @@ class Name(BaseAssignTargetExpression, BaseDelTargetExpression):
 class Known(BaseExpression):
     """Not Python's: a value speclint already read, standing where the file hands it on
     (`Thread(target=subprocess.run, args=ARGS)`: `ARGS`'s elements as the call's arguments,
-    `handed`); it evaluates to `known` (a `values.Val`)."""
+    `handed`); it evaluates to `known` (a `values.Val`: not imported here, which `values`
+    imports)."""
 
     __slots__ = ("known",)
-    known: Val
+    known: Any
 
 
 class NamedExpr(BaseExpression):
