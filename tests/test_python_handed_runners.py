@@ -2,8 +2,8 @@
 runner with it later (`Thread(target=subprocess.run, args=(cmd,))`, `executor.submit(Popen,
 cmd)`, `loop.run_in_executor(None, subprocess.run, cmd)`, `map(subprocess.Popen, cmds)`): read
 as the call it makes (before: passed over in silence in a file with other launches); handed
-to a callable speclint does not read, or with its arguments in a name, it is reported not
-read."""
+to a callable speclint does not read, or with arguments in a name whose value it cannot read,
+it is reported not read; arguments in names the file assigns are read as written there."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ def test_each_handed_launch_is_checked_at_the_token_it_wrote() -> None:
         ("FLG001", 28, 49, "--pp-sise"),  # pool.apply_async(subprocess.call, (...,))
         ("PAR001", 30, 95, '"0"'),  # executor.submit(Popen, cmd, env={...}): env= is read
         ("SLM005", 31, 1, "threading.Thread"),
-        ("SLM005", 33, 1, "threading.Thread"),
+        ("PAR001", 32, 82, '"1"'),  # Thread(..., args=handed, kwargs=options): names the file assigns
         ("FLG001", 38, 63, "--mem-fraction-statc"),  # loop.run_in_executor(None, run, cmd)
         ("FLG001", 39, 54, "--chunked-prefil-size"),  # asyncio.to_thread(run, cmd, check=True)
         ("FLG005", 46, 57, "two"),  # list(map(subprocess.Popen, argvs)): argvs a name's list
@@ -47,15 +47,12 @@ def test_a_launch_handed_where_speclint_cannot_follow_it_is_said_not_read() -> N
     assert messages == [
         "speclint did not read this launch: `threading.Thread(...)` at line 31 hands an SGLang launch to "
         "`runner.go`, which speclint does not read, so nothing in it was checked",
-        "speclint did not read this launch: `threading.Thread(...)` at line 33 hands an SGLang launch to "
-        "`subprocess.run` through `handed`, which speclint cannot read as the call's arguments, so "
-        "nothing in it was checked",
     ]
 
 
 def test_the_summary_counts_the_handed_launches() -> None:
     result = lint_text(FILE.text, str(FILE.path))
-    assert len(result.contexts) == 13  # the direct run, seven handed, start() at its call, 2 + 2 mapped
+    assert len(result.contexts) == 14  # the direct run, eight handed, start() at its call, 2 + 2 mapped
 
 
 def test_a_big_file_keeps_the_handing_statements() -> None:
@@ -85,3 +82,29 @@ def test_odd_handings_are_read_reported_or_left_without_a_crash() -> None:
     found = [(f.code, f.span.line, f.span.column) for f in lint_text(text, "odd.py").findings]
     assert found == [("FLG001", 3, 71), ("SLM005", 5, 1)]
     assert len(lint_text(text, "odd.py").contexts) == 1  # kwargs=None: the call without keywords
+
+
+def test_arguments_held_in_names_are_read_where_the_file_wrote_them() -> None:
+    result = lint_text(FILE.text, str(FILE.path))
+    (found,) = [f for f in result.findings if f.code == "PAR001" and f.span.line == 32]
+    assert "CUDA_VISIBLE_DEVICES=1 leaves 1 GPU visible" in found.message  # kwargs=options: env= read
+    assert [(n.span.line, n.span.column, n.message) for n in found.notes] == [
+        (32, 82, "value assigned here"),
+        (32, 42, "--tp-size 2 is set here"),  # args=handed: the argv inside the tuple
+    ]
+
+
+def test_arguments_in_a_name_whose_value_is_not_known_are_said_not_read() -> None:
+    text = (
+        "import subprocess, sys, threading\n"
+        'cmd = ["python3", "-m", "sglang.launch_server", "--model-path", "m", "--tp-sise", "2"]\n'
+        "handed = (cmd, *sys.argv[1:])\n"
+        "threading.Thread(target=subprocess.run, args=handed).start()\n"
+        "options = load_options()\n"
+        "threading.Thread(target=subprocess.run, args=(cmd,), kwargs=options).start()\n"
+        "threading.Thread(target=subprocess.run, args=(cmd,), kwargs={**options}).start()\n"
+    )
+    found = [(f.code, f.span.line, f.span.column, f.message) for f in lint_text(text, "held.py").findings]
+    assert [f[:3] for f in found] == [("FLG001", 2, 71), ("SLM005", 4, 1), ("SLM005", 6, 1)]
+    assert "through `handed`, which speclint cannot read as the call's arguments" in found[1][3]
+    assert "cannot read as the call's arguments" in found[2][3]  # kwargs=options: a call's result

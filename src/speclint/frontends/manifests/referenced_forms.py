@@ -1,6 +1,7 @@
 """Launch forms of a YAML document that the container search alone does not read as they run,
 read before it (each marks what it read, so the search skips it): Hydra/OmegaConf strings
-(`hydra_configs`), RoleBasedGroup roles built from role templates (`role_templates`) and KServe
+(`hydra_configs`), RoleBasedGroup roles built from role templates (`role_templates`) or with
+leader and worker patches (`rbg_leader_worker`), and KServe
 models merged into their ServingRuntime's container (`kserve_models`)."""
 
 from __future__ import annotations
@@ -22,6 +23,10 @@ def read_referenced_forms(reader: _Reader, root: yaml.Node) -> None:
         from speclint.frontends.manifests.role_templates import read_role_templates
 
         read_role_templates(reader, root)
+    if "TemplatePatch" in text or "patchLeaderTemplate" in text or "patchWorkerTemplate" in text:
+        from speclint.frontends.manifests.rbg_leader_worker import read_leader_worker_patches
+
+        read_leader_worker_patches(reader, root)
     if "InferenceService" in text:
         from speclint.frontends.manifests.kserve_models import read_model
 

@@ -21,6 +21,7 @@ import unicodedata
 
 from speclint.core import patterns
 from speclint.frontends.python.ast_parts import root_name, statement_blocks
+from speclint.frontends.python.atoms_inherited import inherit_attribute_writers
 from speclint.frontends.python.exits import arm_exits
 from speclint.frontends.python.launch import GENERIC_HELPER, LAUNCH_NAMES
 from speclint.frontends.python.returned_argv import seed_returns
@@ -237,6 +238,7 @@ class Atoms:
         for atom, bases in self.class_bases.items():
             if any(base in self.classes for base in bases):
                 self.seed[atom] = True
+        inherit_attribute_writers(self, writers, words)  # `self.X` a base of the file writes
         if self.fixture_bases:
             self._keep_fixture_subclasses()
         tainted = self._reach(spelled, words)

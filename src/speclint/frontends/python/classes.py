@@ -14,8 +14,11 @@ from collections import ChainMap
 
 from speclint.core.launches import MAX_ALTERNATIVES, Alternative, Condition, Diagnostic
 from speclint.frontends.python import syntax as py
+from speclint.frontends.python.class_order import ancestors as _ancestors
+from speclint.frontends.python.class_order import next_method
 from speclint.frontends.python.fixtures import Borrowed, base_key, fixture_bases
-from speclint.frontends.python.scan import descendants, merge_envs
+from speclint.frontends.python.scan import merge_envs
+from speclint.frontends.python.syntax_names import super_method
 from speclint.frontends.python.walking import SETUP_METHODS, ClassInfo, Helper
 
 TYPE_CHECKING = False
@@ -95,25 +98,6 @@ def keep_attributes(owner: ClassInfo, written: Mapping[str, Val], ev: Evaluator)
             owner.attrs[key] = written[key]
 
 
-def _ancestors(info: ClassInfo, by_name: dict[str, ClassInfo]) -> list[ClassInfo]:
-    """The classes `info` derives from, nearest first (depth first, left to right): the
-    file's, and those read from SGLang's fixtures (`fixtures`; their bases among their own)."""
-    found: list[ClassInfo] = []
-    seen = {id(info)}  # by identity: comparing ClassInfos compares all their values
-    stack = [(name, info) for name in reversed(info.bases)]
-    while stack:
-        name, child = stack.pop()
-        base = child.external.get(name)
-        if base is None and child.fixture is None:
-            base = by_name.get(name)
-        if base is None or id(base) in seen:
-            continue
-        seen.add(id(base))
-        found.append(base)
-        stack.extend((grand, base) for grand in reversed(base.bases))
-    return found
-
-
 def walk_inherited(walker: Walking) -> None:
     """Walk each subclass's inherited methods with the subclass's values, and mark the
     launches they make and the base's own as alternatives of one launch per call."""
@@ -152,25 +136,6 @@ def walk_inherited(walker: Walking) -> None:
                     launch.fixture = helper.positions.fixture
                 groups.setdefault(launch.span, []).append((info, [launch]))
     _mark(walker, groups)
-
-
-def next_method(walker: Walking, name: str, call: py.Call) -> Helper | None:
-    """What `super().name` is in the method holding `call`: `name` of the first class after
-    that method's class in the walked class's bases (depth first, left to right)."""
-    owner = walker.owner
-    if owner is None:
-        return None
-    by_name = {info.name: info for info in walker.classes}
-    order = [by_name.get(owner.name, owner), *_ancestors(owner, by_name)]
-    after = next((i for i, info in enumerate(order) if _makes(info, name, call)), 0)
-    return next((a.methods[name] for a in order[after + 1 :] if name in a.methods), None)
-
-
-def _makes(info: ClassInfo, name: str, call: py.Call) -> bool:
-    """Whether a method of `info` itself (its `name` first) holds `call`."""
-    own = [h for h in info.methods.values() if h.owner is info or h.owner is None]
-    own.sort(key=lambda h: h.node.name.value != name)
-    return any(node is call for h in own for node in descendants(h.node, True))
 
 
 def _may_launch(walker: Walking, helper: Helper) -> bool:
@@ -214,13 +179,20 @@ def _mark(walker: Walking, groups: dict[Span, list[tuple[ClassInfo, list[Launch]
             launch.alternative = Alternative((condition, *arms), index, len(everyone))
 
 
-def walk_super(walker: Walking, name: str, call: py.Call) -> None:
-    """`super().setUpClass()` in a method: the method `name` of the next class after the
-    one whose method makes `call` (depth first, left to right: the file's bases and SGLang's
-    fixture bases), walked here with the class's values and the `cls.X` the method set so
-    far (a subclass setting `cls.other_args` in its own setUpClass before the base's runs)."""
+def walk_super(walker: Walking, call: py.Call) -> None:
+    """`super().setUpClass()` in a method: the method of that name of the next class after
+    the one whose method makes `call` (depth first, left to right: the file's bases and
+    SGLang's fixture bases), or `Base.__init__(self, ...)` naming one of its bases, walked
+    here with the class's values and the `cls.X` the method set so far (a subclass setting
+    `cls.other_args` in its own setUpClass before the base's runs) and the call's arguments;
+    the `self.X` it sets are the caller's after it (`super().__init__(port=port)`)."""
     owner = walker.owner
-    found = next_method(walker, name, call)
+    if owner is None:
+        return
+    name = super_method(call)
+    found = next_method(walker, name, call) if name is not None else None
+    if name is None:
+        found, call = _explicit(walker, owner, call)
     if owner is None or found is None or found.node in walker.active or walker.helper_budget.calls <= 0:
         return
     ancestors = _ancestors(owner, {info.name: info for info in walker.classes})
@@ -237,14 +209,55 @@ def walk_super(walker: Walking, name: str, call: py.Call) -> None:
                 helper = Helper(helper.node, helper.outer, view, helper.positions, helper.imports)
             view.methods.setdefault(method, helper)
     view.methods.update(owner.methods)
+    bound = _bound(walker, found, call)
+    before = dict(view.attrs)
     saved = walker.env, walker.owner, walker.in_function, walker.active
     count = len(walker.result.launches)
     walker.active = walker.active | {found.node}
     try:
-        walker.walk_function(Helper(found.node, found.outer, view, found.positions, found.imports))
+        walker.walk_function(
+            Helper(found.node, found.outer, view, found.positions, found.imports), bound=bound
+        )
     finally:
         walker.env, walker.owner, walker.in_function, walker.active = saved
         walker.stopped = False
+    for key, value in view.attrs.items():  # `super().__init__(port=port)`: the `self.X` it set
+        if found.positions is None and key.startswith("@self.") and value is not before.get(key):
+            walker.env[key] = value
     if isinstance(found.positions, Borrowed):
         for launch in walker.result.launches[count:]:
             launch.fixture = found.positions.fixture
+
+
+def _bound(walker: Walking, found: Helper, call: py.Call) -> dict[str, Val] | None:
+    """The arguments `super().__init__(port=port, ...)` passes, evaluated where it is called
+    (the parameters it leaves out: their defaults); None for a call without arguments (the
+    next method's parameters stay unknown, as they were)."""
+    from speclint.frontends.python.helpers import bind
+
+    if not call.args or found.positions is not None:
+        return None
+    return bind(walker, found, call)
+
+
+def _explicit(walker: Walking, owner: ClassInfo, call: py.Call) -> tuple[Helper | None, py.Call]:
+    """`Base.__init__(self, port=port)` in a method of a class deriving from the file's `Base`:
+    `Base`'s method of that name (its own or the one it inherits), and the call without `self`."""
+    func, args = call.func, call.args
+    if not (
+        isinstance(func, py.Attribute)
+        and isinstance(func.value, py.Name)
+        and args
+        and args[0].keyword is None
+        and not args[0].star
+        and isinstance(args[0].value, py.Name)
+        and args[0].value.value in ("self", "cls")
+    ):
+        return None, call
+    by_name = {info.name: info for info in walker.classes}
+    base = next((a for a in _ancestors(owner, by_name) if a.name == func.value.value), None)
+    if base is None:
+        return None, call
+    method = func.attr.value
+    found = next((a.methods[method] for a in [base, *_ancestors(base, by_name)] if method in a.methods), None)
+    return found, py.Call(call.range, call.outer, func, list(args[1:]))

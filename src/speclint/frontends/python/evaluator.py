@@ -98,6 +98,10 @@ class Evaluator:
 
     # ---- literals --------------------------------------------------------------------------
 
+    def _Known(self, node: py.Known) -> Val:
+        known: Val = node.known  # (`handed`: read where the file wrote it)
+        return known
+
     def _SimpleString(self, node: py.SimpleString) -> Val:
         written, pos = node.value, self.pos
         first, body = written[:1], written[1:-1]

@@ -10,7 +10,7 @@ from speclint.frontends.python.nodes import *
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Sequence
-    from typing import Literal
+    from typing import Any, Literal
 
 
 class Asynchronous(Node):
@@ -221,6 +221,16 @@ class ListComp(BaseList, BaseSimpleComp):
 class Name(BaseAssignTargetExpression, BaseDelTargetExpression):
     __slots__ = ("value",)
     value: str
+
+
+class Known(BaseExpression):
+    """Not Python's: a value speclint already read, standing where the file hands it on
+    (`Thread(target=subprocess.run, args=ARGS)`: `ARGS`'s elements as the call's arguments,
+    `handed`); it evaluates to `known` (a `values.Val`: not imported here, which `values`
+    imports)."""
+
+    __slots__ = ("known",)
+    known: Any
 
 
 class NamedExpr(BaseExpression):

@@ -109,17 +109,26 @@ def _no_parameters(params: py.Parameters) -> bool:
 def _from_literal(
     walker: Walking, call: py.Call, args: py.BaseExpression | None, kwargs: py.BaseExpression | None
 ) -> list[py.Arg] | None:
-    """The arguments a tuple (or list) literal and a dict literal of string keys give; None
-    when either is written otherwise (a name, a call)."""
+    """The arguments a tuple (or list) literal and a dict literal of string keys give, or a
+    name the file assigns one (`_held_args`, `_held_kwargs`); None when either is written
+    otherwise (a call, a name whose value is not known there)."""
     made: list[py.Arg] = []
-    if args is not None and not (isinstance(args, py.Name) and args.value == "None"):
+    if isinstance(args, py.Name) and args.value != "None":  # `args = (cmd,)` earlier in the file
+        held = _held_args(walker, args)
+        if held is None:
+            return None
+        made.extend(held)
+    elif args is not None and not isinstance(args, py.Name):  # (`args=None`: none)
         if not isinstance(args, (py.Tuple, py.List)):
             return None
         for element in args.elements:
             if isinstance(element, py.StarredElement):
                 return None  # `args=(*cmds,)`: which argument is which is not written
             made.append(py.Arg(element.range, element.outer, element.value, None, ""))
-    if kwargs is not None and not (isinstance(kwargs, py.Name) and kwargs.value == "None"):
+    if isinstance(kwargs, py.Name) and kwargs.value != "None":  # `kw = {"env": env}` earlier
+        held = _held_kwargs(walker, kwargs)
+        return None if held is None else made + held
+    if kwargs is not None and not isinstance(kwargs, py.Name):  # (`kwargs=None`: none)
         if not isinstance(kwargs, py.Dict):
             return None
         for entry in kwargs.elements:
@@ -136,6 +145,37 @@ def _from_literal(
                 py.Arg(entry.range, entry.outer, entry.value, py.Name(key.range, key.outer, text), "")
             )
     return made
+
+
+def _held_args(walker: Walking, name: py.Name) -> list[py.Arg] | None:
+    """The arguments a name holding a tuple (or list) gives, each element as the file wrote
+    it; None when its value or its length is not known here."""
+    value = walker.evaluator().eval(name)
+    if value.kind != "list" or any(item.splat for item in value.elements):
+        return None
+    return [
+        py.Arg(name.range, name.outer, py.Known(name.range, name.outer, item), None, "")
+        for item in value.elements
+    ]
+
+
+def _held_kwargs(walker: Walking, name: py.Name) -> list[py.Arg] | None:
+    """The keyword arguments a name holding a dict of string keys gives; None when its value
+    or one of its keys is not known here."""
+    value = walker.evaluator().eval(name)
+    if value.kind != "dict" or any(e.key is None or not e.key.isidentifier() for e in value.entries):
+        return None
+    return [
+        py.Arg(
+            name.range,
+            name.outer,
+            py.Known(name.range, name.outer, entry.value),
+            py.Name(name.range, name.outer, entry.key),
+            "",
+        )
+        for entry in value.entries
+        if entry.key is not None
+    ]
 
 
 def _followed(walker: Walking, target: py.BaseExpression) -> bool:

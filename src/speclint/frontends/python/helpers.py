@@ -42,7 +42,7 @@ def find_helper(walker: Walking, call: py.Call) -> Helper | None:
         if found is not None:  # `DockerServer(port).command()`: a method of a class of the file
             return found
     if isinstance(func, py.Attribute) and walker.owner is not None and _is_super(func.value):
-        from speclint.frontends.python.classes import next_method  # `super().get_server_args()`
+        from speclint.frontends.python.class_order import next_method  # `super().get_server_args()`
         from speclint.frontends.python.walking import Helper
 
         found = next_method(walker, func.attr.value, call)
@@ -112,7 +112,7 @@ def _instance_method(
     info = by_name.get(made)
     if info is None or info.fixture is not None:
         return None
-    from speclint.frontends.python.classes import _ancestors
+    from speclint.frontends.python.class_order import ancestors as _ancestors
 
     chain = [info, *_ancestors(info, by_name)]
     for owner in chain:

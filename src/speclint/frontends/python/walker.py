@@ -35,7 +35,7 @@ from speclint.frontends.python.scan import (
     target_names,
     value_key,
 )
-from speclint.frontends.python.syntax_names import imported, super_method
+from speclint.frontends.python.syntax_names import imported
 from speclint.frontends.python.values import Entries, Entry, bounded
 from speclint.frontends.python.walking import Helper, HelperBudget
 from speclint.frontends.shell.embedded import Budget
@@ -321,8 +321,8 @@ class PyWalker:
         elif isinstance(node, py.AugAssign) and (key := value_key(node.target)) is not None:
             augment(self, node, key)
         elif isinstance(node, py.Expr) and isinstance(node.value, py.Call):
-            if (method := super_method(node.value)) is not None and not self.quiet:
-                walk_super(self, method, node.value)  # `super().setUpClass()`: the next base's
+            if not self.quiet:  # `super().setUpClass()`, `Base.__init__(self, ...)`: the base's
+                walk_super(self, node.value)
             if not environ_statement(self, node.value):  # `os.environ.update(...)`, `setup_env()`
                 mutate(self, node.value)
         elif isinstance(node, py.Del):
