@@ -74,8 +74,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from line_array import per_release_generator  # noqa: E402
 from sglang_cp_moe_dp import read_cp_moe_dp_asserts  # noqa: E402
-from sglang_mla_prefill_cp import read_mla_prefill_cp  # noqa: E402
 from sglang_cp_strategy import read_cp_asserts, read_cp_strategy_required  # noqa: E402
+from sglang_mla_prefill_cp import read_mla_prefill_cp  # noqa: E402
 from sglang_server_readings import env_flag_compat, runner_writers, template  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

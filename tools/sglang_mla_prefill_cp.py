@@ -1,24 +1,24 @@
 """Read, statically (`ast`, never imported), the DeepSeek model override's MLA prefill
 context-parallelism block of a release (0.5.14 `ServerArgs._handle_model_specific_adjustments`,
-0.5.19+ `arg_groups/model_overrides/deepseek_v2.py`):
+0.5.15-0.5.18 `arg_groups/overrides.py`, 0.5.19+ `arg_groups/model_overrides/deepseek_v2.py`):
 
     if P.enable_prefill_cp and P.use_mla_backend():      # or use_mla_backend(server_args)
         self.X = <value>                                   # or overrides["X"] = <value>
 
-(P: `self` or `cfg`) -> {"where": the enclosing function, "sets": [[field, kind, value], ...]} in
-the block's order, where kind is "constant" (value: the literal), "field" (value: the one
-ServerArgs field it copies, `P.tp_size` -> "tp_size") or "unread" (anything else: a call, an
-expression on locals; value null); "logged": the block's first `logger.warning` with a literal message, else null.
-Assignments to anything but a plain field (`self.a.b = ...`,
-a local) are not listed. None where no such block is found, or where the block holds a statement
-that could skip the rest (`return`, `raise`, a nested `if`); a block that sets no field is passed over. Used by
-tools/gen_sglang_server_checks.py (`mla_prefill_cp`)."""
+(P: `self`, `cfg` or `server_args`) -> {"where": the enclosing function, "sets": [[field, kind,
+value], ...] in the block's order, "logged"}, where kind is "constant" (value: the literal),
+"field" (value: the one ServerArgs field it copies, `P.tp_size` -> "tp_size") or "unread"
+(anything else: a call, an expression on locals; value null), and "logged" the block's first
+`logger.warning` with a literal message, else null. Assignments to anything but a plain field
+(`self.a.b = ...`, a local) are not listed. None where no such block is found, or where the
+block holds a statement that could skip the rest (`return`, `raise`, a nested `if`); a block
+that sets no field is passed over. Used by tools/gen_sglang_server_checks.py (`mla_prefill_cp`)."""
 
 from __future__ import annotations
 
 import ast
 
-_OWNERS = ("self", "cfg")
+_OWNERS = ("self", "cfg", "server_args")
 
 
 def _is_test(test: ast.expr) -> bool:
