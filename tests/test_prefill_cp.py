@@ -62,8 +62,14 @@ def test_mla_prefill_cp_sets_the_all_to_all_backend_and_ep_size():
     [context] = lint_text(text, "x.sh", options).contexts
     assert context.resolution is not None
     effective = context.resolution.effective
-    assert (effective["moe_a2a_backend"], effective["ep_size"], effective["moe_dense_tp_size"]) == ("deepep", 8, 1)
-    changes = {a.field: a for a in context.resolution.adjustments if a.field in ("ep_size", "moe_a2a_backend")}
+    assert (effective["moe_a2a_backend"], effective["ep_size"], effective["moe_dense_tp_size"]) == (
+        "deepep",
+        8,
+        1,
+    )
+    changes = {
+        a.field: a for a in context.resolution.adjustments if a.field in ("ep_size", "moe_a2a_backend")
+    }
     assert {name: (a.asked, a.effective, a.handler) for name, a in changes.items()} == {
         "ep_size": (1, 8, "_deepseek_family_overrides"),
         "moe_a2a_backend": ("megamoe", "deepep", "_deepseek_family_overrides"),
@@ -165,7 +171,9 @@ def test_moe_dp_size_with_mla_prefill_cp_is_refused_on_the_override_ep_size():
     """DeepSeek-V3 with --enable-prefill-cp: the override sets ep_size to the TP size (8), so
     `ep_size * moe_dp_size <= tp_size` fails whatever --ep-size and --moe-a2a-backend say. Oracle
     (this launch, seed 23009, B200: refused so on 0.5.14, 0.5.19, 0.5.22 and 0.5.23)."""
-    text = f"{DSV3_PLAIN} --moe-dp-size 8 --enable-prefill-cp --cp-strategy interleave --moe-a2a-backend none\n"
+    text = (
+        f"{DSV3_PLAIN} --moe-dp-size 8 --enable-prefill-cp --cp-strategy interleave --moe-a2a-backend none\n"
+    )
     for version, where in (
         ("0.5.14", "_handle_context_parallelism"),
         ("0.5.19", "handle_context_parallelism"),
@@ -173,7 +181,10 @@ def test_moe_dp_size_with_mla_prefill_cp_is_refused_on_the_override_ep_size():
         ("0.5.23", "handle_context_parallelism"),
     ):
         [error] = errors(text, version, "b200")
-        assert (error.code, error.span.line, error.span.column) == ("SPD009", *at(text, "8 --enable-prefill-cp"))
+        assert (error.code, error.span.line, error.span.column) == (
+            "SPD009",
+            *at(text, "8 --enable-prefill-cp"),
+        )
         assert error.message == (
             f"SGLang {version} refuses this launch in {where}: AssertionError: ep_size * moe_dp_size must "
             "be less than or equal to tp_size (`moe_dp_size > 1`: `ep_size * moe_dp_size <= tp_size` fails "

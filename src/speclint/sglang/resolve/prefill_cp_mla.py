@@ -3,7 +3,7 @@ override sets MLA context parallelism up itself (0.5.23 `model_overrides/deepsee
 `if cfg.enable_prefill_cp and use_mla_backend(server_args):` declaring the attention-DP and
 attention-CP sizes, --dp-size 1, the MoE all-to-all backend deepep, the expert-parallel size and
 the dense-MoE TP size). The fields it sets are read per release (`mla_prefill_cp` of
-data/sglang_server_checks.json, tools/sglang_mla_prefill_cp.py: 0.5.14, 0.5.19+); those of
+data/sglang_server_checks.json, tools/sglang_mla_prefill_cp.py: 0.5.14+); those of
 STATED get the value read (a literal, or the TP size for ep_size), with the cause; the others it
 sets or may set (REWRITTEN, and all of them where --enable-prefill-cp is maybe given or the
 release has no reading) are unknown, with the cause, rather than the values as given. Oracle
