@@ -167,6 +167,23 @@ def test_moe_dp_size_asserts_of_the_context_parallelism_handler():
     assert errors(f"{qwen3} --moe-dp-size 2 --attn-cp-size 2 --ep-size 4\n", "0.5.23", "h100") == []
 
 
+def test_moe_dp_size_asserts_see_ep_size_before_the_all_to_all_handler():
+    """0.5.9+ run the context-parallelism handler before the all-to-all one (server_checks
+    cp_before_a2a): its asserts see ep_size as given, not the deepep TP size. Oracle (seed 24011
+    on 0.5.14, 0.5.19 and 0.5.23, B200 and H100: the first accepted with ep_size 1 -> 8, the second
+    refused so)."""
+    qwen3 = f"{LAUNCH} {MODELS / 'qwen3-8b'} --tp-size 8 --moe-dp-size 2 --attn-cp-size 2 --moe-a2a-backend deepep"
+    for version in ("0.5.14", "0.5.19", "0.5.23"):
+        text = f"{qwen3} --dp-size 2 --enable-dp-attention\n"
+        assert errors(text, version, "b200") == []
+        assert _effective(text, version, "b200")["ep_size"] == 8
+        [error] = errors(f"{qwen3} --ep-size 2\n", version, "h100")
+        assert error.message.endswith(
+            "AssertionError: ep_size * moe_dp_size must be equal to tp_size (`moe_dp_size > 1`: "
+            "`ep_size * moe_dp_size == tp_size` fails with ep_size 2, moe_dp_size 2, tp_size 8)"
+        )
+
+
 def test_moe_dp_size_with_mla_prefill_cp_is_refused_on_the_override_ep_size():
     """DeepSeek-V3 with --enable-prefill-cp: the override sets ep_size to the TP size (8), so
     `ep_size * moe_dp_size <= tp_size` fails whatever --ep-size and --moe-a2a-backend say. Oracle
@@ -191,3 +208,42 @@ def test_moe_dp_size_with_mla_prefill_cp_is_refused_on_the_override_ep_size():
             "with ep_size 8, moe_dp_size 8, tp_size 8)"
         )
     assert errors(text.replace("--moe-dp-size 8", "--moe-dp-size 1"), "0.5.23", "b200") == []
+
+
+def test_the_override_block_reader_on_written_sources():
+    """tools/sglang_mla_prefill_cp.py: literals and a copied field read, anything else unread; a
+    block that only declares something else is passed over; one that may stop early is not
+    read."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+    from sglang_mla_prefill_cp import read_mla_prefill_cp
+
+    declares = (
+        "def hook(cfg, server_args):\n"
+        "    if cfg.enable_prefill_cp and use_mla_backend(server_args):\n"
+        "        declare(server_args, x=1)\n"
+    )
+    override = (
+        "def family(server_args, overrides):\n"
+        "    if server_args.enable_prefill_cp and server_args.use_mla_backend():\n"
+        "        logger.warning('experimental')\n"
+        "        overrides['ep_size'] = server_args.tp_size\n"
+        "        overrides['moe_a2a_backend'] = 'deepep'\n"
+        "        size = server_args.tp_size // server_args.dp_size\n"
+        "        overrides['attn_cp_size'] = size\n"
+    )
+    assert read_mla_prefill_cp([declares, override]) == {
+        "where": "family",
+        "sets": [
+            ["ep_size", "field", "tp_size"],
+            ["moe_a2a_backend", "constant", "deepep"],
+            ["attn_cp_size", "unread", None],
+        ],
+        "logged": "experimental",
+    }
+    stops = override.replace(
+        "        size =", "        if server_args.pp_size > 1:\n            return\n        size ="
+    )
+    assert read_mla_prefill_cp([stops]) is None
+    assert read_mla_prefill_cp([override.replace("enable_prefill_cp and", "enable_prefill_cp or")]) is None
