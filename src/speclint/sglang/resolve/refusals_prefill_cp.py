@@ -85,8 +85,8 @@ def check_cp_moe_dp(state: ResolutionState) -> None:
     resolved values (ep_size as speclint resolves it), in the release's order. Judged where each
     term is known, for the architectures hardware_flags models. Oracle (--moe-dp-size draws, seed
     23009 on 0.5.14, 0.5.19, 0.5.22 and 0.5.23, fake H100 and B200): missed refusals 324 -> 76 of
-    400, no false refusal; those left need ep_size where speclint leaves it unknown (the DeepSeek
-    override's MLA prefill CP, an all-to-all backend's span)."""
+    400, no false refusal; then (session 24) 76 -> 0 with the DeepSeek override's MLA prefill-CP
+    ep_size (prefill_cp_mla) and ep_size as before the all-to-all handler (`_before_a2a`)."""
     from speclint.sglang.resolve.chunked_page import server_check
     from speclint.sglang.resolve.hardware_flags import MODELLED_ARCHITECTURES
 
