@@ -1,6 +1,7 @@
 """--enable-prefill-cp: the context-parallelism handler's strategy check (0.5.14+, read per
 release by tools/sglang_cp_strategy.py) and, on an MLA target, the DeepSeek override's MLA
-context parallelism, which speclint reports unknown rather than the values as given. Oracle
+context parallelism (read per release by tools/sglang_mla_prefill_cp.py: ep_size the TP size, the
+all-to-all backend deepep; the CP sizes unknown). Oracle
 (record.py --generator a2a_cp, seeds 22004 and 22005, 0.5.21-0.5.23, fake H100 and B200)."""
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ MODELS = Path(__file__).resolve().parent.parent / "fixtures" / "models"
 LAUNCH = "python -m sglang.launch_server --model-path"
 QWEN3 = f"{LAUNCH} {MODELS / 'qwen3-8b'} --tp-size 8 --quantization modelopt_fp4"
 DSV3 = f"{LAUNCH} {MODELS / 'deepseek-v3'} --tp-size 8 --quantization modelopt_fp4"
+DSV3_PLAIN = f"{LAUNCH} {MODELS / 'deepseek-v3'} --tp-size 8"
 
 
 def _effective(text: str, version: str, gpu: str) -> dict[str, object]:
@@ -47,29 +49,68 @@ def test_prefill_cp_with_a_strategy_or_an_unread_one_is_not_refused_for_it():
     assert errors(f"{QWEN3} --enable-prefill-cp --cp-strategy $STRATEGY\n", "0.5.23", "b200") == []
 
 
-def test_mla_prefill_cp_leaves_the_all_to_all_backend_and_ep_size_unknown():
-    """SGLang resolved megamoe (and none) to deepep and ep_size to the TP size; the MegaMoE
-    token budget (8192 < 32768 here) was not checked: accepted."""
+def test_mla_prefill_cp_sets_the_all_to_all_backend_and_ep_size():
+    """SGLang resolved megamoe (and none) to deepep and ep_size to the TP size (the override's
+    block read per release: server_checks mla_prefill_cp); the MegaMoE token budget (8192 < 32768
+    here) was not checked: accepted. The attention-CP size it computes stays unknown."""
     text = (
         "SGLANG_OPT_DEEPGEMM_MEGA_MOE_NUM_MAX_TOKENS_PER_RANK=256 "
         f"{DSV3} --moe-a2a-backend megamoe --enable-prefill-cp --cp-strategy zigzag --chunked-prefill-size 32768\n"
     )
     assert errors(text, "0.5.23", "h100") == []
-    effective = _effective(text, "0.5.23", "h100")
-    for name in ("moe_a2a_backend", "ep_size"):
-        value = effective[name]
-        assert not is_known(value)
-        assert "DeepSeek model override sets MLA context parallelism up" in value.reason  # type: ignore[attr-defined]
     options = LintOptions(sglang_version="0.5.23", gpu=profile("h100"), read_pyproject=False)
     [context] = lint_text(text, "x.sh", options).contexts
     assert context.resolution is not None
-    assert [
-        a.field for a in context.resolution.adjustments if a.field in ("ep_size", "moe_a2a_backend")
-    ] == []
+    effective = context.resolution.effective
+    assert (effective["moe_a2a_backend"], effective["ep_size"], effective["moe_dense_tp_size"]) == (
+        "deepep",
+        8,
+        1,
+    )
+    changes = {
+        a.field: a for a in context.resolution.adjustments if a.field in ("ep_size", "moe_a2a_backend")
+    }
+    assert {name: (a.asked, a.effective, a.handler) for name, a in changes.items()} == {
+        "ep_size": (1, 8, "_deepseek_family_overrides"),
+        "moe_a2a_backend": ("megamoe", "deepep", "_deepseek_family_overrides"),
+    }
+    assert changes["ep_size"].reason == (
+        "--enable-prefill-cp on DeepseekV3ForCausalLM (MLA attention): SGLang 0.5.23's DeepSeek "
+        "model override sets MLA context parallelism up"
+    )
+    assert changes["ep_size"].logged == (
+        "MLA prefill context parallel is still experimental. Verified on Hopper with the fa3 backend."
+    )
+    cp_size = effective["attn_cp_size"]
+    assert not is_known(cp_size)
+    assert "DeepSeek model override sets MLA context parallelism up" in cp_size.reason  # type: ignore[attr-defined]
     plain = _effective(
         f"{QWEN3} --moe-a2a-backend none --enable-prefill-cp --cp-strategy zigzag\n", "0.5.23", "b200"
     )
     assert plain["moe_a2a_backend"] == "none"
+
+
+def test_mla_prefill_cp_explain_and_par004(tmp_path: Path):
+    """`speclint explain` states the override's ep_size with its cause; PAR004 (an all-to-all
+    backend sets ep_size) does not take it for the --moe-a2a-backend's doing. 0.5.14 sets
+    enable_dp_attention too, which a later handler turns back off at dp_size 1 (oracle, seed
+    23009): unknown."""
+    import subprocess
+    import sys
+
+    text = f"{DSV3_PLAIN} --ep-size 2 --moe-a2a-backend none --enable-prefill-cp --cp-strategy zigzag\n"
+    script = tmp_path / "launch.sh"
+    script.write_text(text)
+    explain = [sys.executable, "-m", "speclint", "explain", "--sglang-version", "0.5.14", str(script)]
+    lines = subprocess.run(explain, capture_output=True, text=True, check=False).stdout.splitlines()
+    assert (
+        "    ep_size: 2 \u2192 8  (--enable-prefill-cp on DeepseekV3ForCausalLM (MLA attention): SGLang "
+        "0.5.14's DeepSeek model override sets MLA context parallelism up; SGLang logs one warning)"
+    ) in lines
+    assert [line for line in lines if line.startswith("    enable_dp_attention: unknown (")]
+    options = LintOptions(sglang_version="0.5.14", read_pyproject=False)
+    codes = [f.code for f in lint_text(text, "x.sh", options).findings]
+    assert "PAR004" not in codes
 
 
 def test_attention_cp_size_must_divide_tp_with_the_dp_size():
@@ -103,7 +144,8 @@ def test_moe_dp_size_asserts_of_the_context_parallelism_handler():
     """0.5.9+ `if moe_dp_size > 1:` and 0.5.13+ `if attn_cp_size != moe_dp_size:` asserts, read per
     release (server_checks cp_moe_dp_asserts). Oracle (these four launches on 0.5.14, 0.5.19, 0.5.22
     and 0.5.23, fake GPUs as given: each of the first three refused with this message, the last
-    accepted; --moe-dp-size draws, seed 23009: missed refusals 324 -> 76 of 400, none false)."""
+    accepted; --moe-dp-size draws, seed 23009: missed refusals 324 -> 76 of 400, none false; with
+    the MLA prefill-CP override's ep_size, 76 -> 0, and seed 24009 on 0.5.20/0.5.21 26 -> 0)."""
     from launch_errors import at, errors
 
     qwen3 = "python -m sglang.launch_server --model-path fixtures/models/qwen3-8b --tp-size 8"
@@ -123,3 +165,85 @@ def test_moe_dp_size_asserts_of_the_context_parallelism_handler():
     [error] = errors(f"{qwen3.replace('--tp-size 8', '--tp-size 4')} --moe-dp-size 8\n", "0.5.19", "b200")
     assert "AssertionError: tp_size must be divisible by moe_dp_size" in error.message
     assert errors(f"{qwen3} --moe-dp-size 2 --attn-cp-size 2 --ep-size 4\n", "0.5.23", "h100") == []
+
+
+def test_moe_dp_size_asserts_see_ep_size_before_the_all_to_all_handler():
+    """0.5.9+ run the context-parallelism handler before the all-to-all one (server_checks
+    cp_before_a2a): its asserts see ep_size as given, not the deepep TP size. Oracle (seed 24011
+    on 0.5.14, 0.5.19 and 0.5.23, B200 and H100: the first accepted with ep_size 1 -> 8, the second
+    refused so)."""
+    qwen3 = f"{LAUNCH} {MODELS / 'qwen3-8b'} --tp-size 8 --moe-dp-size 2 --attn-cp-size 2 --moe-a2a-backend deepep"
+    for version in ("0.5.14", "0.5.19", "0.5.23"):
+        text = f"{qwen3} --dp-size 2 --enable-dp-attention\n"
+        assert errors(text, version, "b200") == []
+        assert _effective(text, version, "b200")["ep_size"] == 8
+        [error] = errors(f"{qwen3} --ep-size 2\n", version, "h100")
+        assert error.message.endswith(
+            "AssertionError: ep_size * moe_dp_size must be equal to tp_size (`moe_dp_size > 1`: "
+            "`ep_size * moe_dp_size == tp_size` fails with ep_size 2, moe_dp_size 2, tp_size 8)"
+        )
+
+
+def test_moe_dp_size_with_mla_prefill_cp_is_refused_on_the_override_ep_size():
+    """DeepSeek-V3 with --enable-prefill-cp: the override sets ep_size to the TP size (8), so
+    `ep_size * moe_dp_size <= tp_size` fails whatever --ep-size and --moe-a2a-backend say. Oracle
+    (this launch, seed 23009, B200: refused so on 0.5.14, 0.5.19, 0.5.22 and 0.5.23)."""
+    text = (
+        f"{DSV3_PLAIN} --moe-dp-size 8 --enable-prefill-cp --cp-strategy interleave --moe-a2a-backend none\n"
+    )
+    for version, where in (
+        ("0.5.14", "_handle_context_parallelism"),
+        ("0.5.19", "handle_context_parallelism"),
+        ("0.5.22", "handle_context_parallelism"),
+        ("0.5.23", "handle_context_parallelism"),
+    ):
+        [error] = errors(text, version, "b200")
+        assert (error.code, error.span.line, error.span.column) == (
+            "SPD009",
+            *at(text, "8 --enable-prefill-cp"),
+        )
+        assert error.message == (
+            f"SGLang {version} refuses this launch in {where}: AssertionError: ep_size * moe_dp_size must "
+            "be less than or equal to tp_size (`moe_dp_size > 1`: `ep_size * moe_dp_size <= tp_size` fails "
+            "with ep_size 8, moe_dp_size 8, tp_size 8)"
+        )
+    assert errors(text.replace("--moe-dp-size 8", "--moe-dp-size 1"), "0.5.23", "b200") == []
+
+
+def test_the_override_block_reader_on_written_sources():
+    """tools/sglang_mla_prefill_cp.py: literals and a copied field read, anything else unread; a
+    block that only declares something else is passed over; one that may stop early is not
+    read."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+    from sglang_mla_prefill_cp import read_mla_prefill_cp
+
+    declares = (
+        "def hook(cfg, server_args):\n"
+        "    if cfg.enable_prefill_cp and use_mla_backend(server_args):\n"
+        "        declare(server_args, x=1)\n"
+    )
+    override = (
+        "def family(server_args, overrides):\n"
+        "    if server_args.enable_prefill_cp and server_args.use_mla_backend():\n"
+        "        logger.warning('experimental')\n"
+        "        overrides['ep_size'] = server_args.tp_size\n"
+        "        overrides['moe_a2a_backend'] = 'deepep'\n"
+        "        size = server_args.tp_size // server_args.dp_size\n"
+        "        overrides['attn_cp_size'] = size\n"
+    )
+    assert read_mla_prefill_cp([declares, override]) == {
+        "where": "family",
+        "sets": [
+            ["ep_size", "field", "tp_size"],
+            ["moe_a2a_backend", "constant", "deepep"],
+            ["attn_cp_size", "unread", None],
+        ],
+        "logged": "experimental",
+    }
+    stops = override.replace(
+        "        size =", "        if server_args.pp_size > 1:\n            return\n        size ="
+    )
+    assert read_mla_prefill_cp([stops]) is None
+    assert read_mla_prefill_cp([override.replace("enable_prefill_cp and", "enable_prefill_cp or")]) is None

@@ -58,6 +58,12 @@ Per release, name -> index of its reading:
   by it, ep_size times it within TP, no PP, ...) and 0.5.13+'s `if attn_cp_size != moe_dp_size:
   assert moe_dp_size == 1` -> [{"test", "asserts": [[test, message, guard]]}]
   (tools/sglang_cp_moe_dp.py); null where not so.
+- `cp_before_a2a` (0.5.9+): whether the release calls the context-parallelism handler before the
+  all-to-all handler, whose ep_size = tp_size its asserts then do not see (tools/sglang_cp_moe_dp.py);
+  null where no function calls both.
+- `mla_prefill_cp` (0.5.14+): the DeepSeek model override's `if enable_prefill_cp and
+  use_mla_backend(...):` block, the fields it sets -> {"where", "sets": [[field, "constant" |
+  "field" | "unread", value]], "logged"} (tools/sglang_mla_prefill_cp.py); null where not so.
 """
 
 from __future__ import annotations
@@ -70,8 +76,9 @@ import zipfile
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from line_array import per_release_generator  # noqa: E402
-from sglang_cp_moe_dp import read_cp_moe_dp_asserts  # noqa: E402
+from sglang_cp_moe_dp import read_cp_before_a2a, read_cp_moe_dp_asserts  # noqa: E402
 from sglang_cp_strategy import read_cp_asserts, read_cp_strategy_required  # noqa: E402
+from sglang_mla_prefill_cp import read_mla_prefill_cp  # noqa: E402
 from sglang_server_readings import env_flag_compat, runner_writers, template  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -345,6 +352,8 @@ def read_release(path: str) -> list[tuple[str, object]]:
         ("cp_strategy_required", read_cp_strategy_required(sources)),
         ("cp_asserts", read_cp_asserts(sources)),
         ("cp_moe_dp_asserts", read_cp_moe_dp_asserts(sources)),
+        ("mla_prefill_cp", read_mla_prefill_cp(sources)),
+        ("cp_before_a2a", read_cp_before_a2a(sources)),
     ]
 
 

@@ -95,3 +95,34 @@ def read_cp_moe_dp_asserts(sources: list[str]) -> list[dict[str, object]] | None
             if blocks:
                 return blocks
     return None
+
+
+_CP, _A2A = "handle_context_parallelism", "handle_a2a_moe"
+
+
+def _handler(node: ast.AST) -> str | None:
+    name = node.attr if isinstance(node, ast.Attribute) else node.id if isinstance(node, ast.Name) else None
+    bare = None if name is None else name.lstrip("_")
+    return bare if bare in (_CP, _A2A) else None
+
+
+def read_cp_before_a2a(sources: list[str]) -> bool | None:
+    """Whether the release calls its context-parallelism handler before its all-to-all handler
+    (whose ep_size = tp_size the handler's asserts then do not see): the first function that calls
+    both `..._handle_context_parallelism()` and `..._handle_a2a_moe()` (or passes them to another
+    call, 0.5.19+ `run_hook(handle_..., server_args)`) -> true where the CP handler's call comes
+    first; None where no function calls both."""
+    for source in (s for s in sources if _CP in s and _A2A in s):
+        for function in (f for f in ast.walk(ast.parse(source)) if isinstance(f, ast.FunctionDef)):
+            first: dict[str, tuple[int, int]] = {}
+            for node in ast.walk(function):
+                if not isinstance(node, ast.Call):
+                    continue
+                for candidate in (node.func, *node.args[:1]):
+                    name = _handler(candidate)
+                    if name is not None:
+                        place = (node.lineno, node.col_offset)
+                        first[name] = min(first.get(name, place), place)
+            if len(first) == 2:
+                return first[_CP] < first[_A2A]
+    return None

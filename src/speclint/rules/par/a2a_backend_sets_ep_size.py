@@ -103,7 +103,7 @@ python -m sglang.launch_server --model-path /models/deepseek-v3 --tp-size 8 \\
 
     def check(self, ctx: LaunchContext) -> Iterator[Finding]:
         change = ctx.resolution.adjustment("ep_size") if ctx.resolution else None
-        if change is None or ctx.config.uncertain:
+        if change is None or ctx.config.uncertain or _mla_prefill_cp(change.reason):
             return
         effective = ctx.resolved.effective
         backend = effective.get("moe_a2a_backend")
@@ -137,3 +137,10 @@ python -m sglang.launch_server --model-path /models/deepseek-v3 --tp-size 8 \\
             f"{ctx.option('ep_size')}",
             ctx.note("ep_size", "this expert-parallel size is replaced"),
         )
+
+
+def _mla_prefill_cp(reason: str) -> bool:
+    """DeepSeek's MLA prefill-CP override set ep_size, not the all-to-all backend's handler."""
+    from speclint.sglang.resolve.prefill_cp_mla import SETS_UP
+
+    return reason.endswith(SETS_UP)

@@ -85,24 +85,25 @@ def check_cp_moe_dp(state: ResolutionState) -> None:
     resolved values (ep_size as speclint resolves it), in the release's order. Judged where each
     term is known, for the architectures hardware_flags models. Oracle (--moe-dp-size draws, seed
     23009 on 0.5.14, 0.5.19, 0.5.22 and 0.5.23, fake H100 and B200): missed refusals 324 -> 76 of
-    400, no false refusal; those left need ep_size where speclint leaves it unknown (the DeepSeek
-    override's MLA prefill CP, an all-to-all backend's span)."""
+    400, no false refusal; then (session 24) 76 -> 0 with the DeepSeek override's MLA prefill-CP
+    ep_size (prefill_cp_mla) and ep_size as before the all-to-all handler (`_before_a2a`)."""
     from speclint.sglang.resolve.chunked_page import server_check
     from speclint.sglang.resolve.hardware_flags import MODELLED_ARCHITECTURES
 
     read = server_check(state.checked_version, "cp_moe_dp_asserts")
     if not isinstance(read, list) or state.target_architecture not in MODELLED_ARCHITECTURES:
         return
+    before = _before_a2a(state) if server_check(state.checked_version, "cp_before_a2a") is True else {}
     for block in read:
         test = str(block["test"])
-        values = _terms(state, _names(test))
+        values = _terms(state, _names(test), before)
         if values is None:
             return
         if not _holds(test, values):
             continue
         for check, message, guard in block["asserts"]:
             names = _names(check) | (_names(guard) if guard else set())
-            values = _terms(state, names)
+            values = _terms(state, names, before)
             if values is None:
                 return
             if (guard and not _holds(guard, values)) or _holds(check, values):
@@ -122,13 +123,32 @@ def _names(test: str) -> set[str]:
     return {n.id for n in ast.walk(ast.parse(test, mode="eval")) if isinstance(n, ast.Name)}
 
 
-def _terms(state: ResolutionState, names: set[str]) -> dict[str, object] | None:
-    """Each field's resolved (else given, else default) integer value; None where one is not
-    known."""
+_A2A_HANDLERS = ("handle_a2a_moe", "a2a_ep_size")
+
+
+def _before_a2a(state: ResolutionState) -> dict[str, object]:
+    """The fields as they were before the all-to-all handler changed them (its ep_size = tp_size):
+    0.5.9+ call the context-parallelism handler first (`cp_before_a2a`, tools/sglang_cp_moe_dp.py).
+    Oracle (seed 24011 on 0.5.14, 0.5.19, 0.5.23, and 24010 on 0.5.15.post1-0.5.18): Qwen3 TP 8
+    --moe-dp-size 2 --moe-a2a-backend deepep accepted (ep_size 1 -> 8 after the asserts)."""
+    return {a.field: a.asked for a in state.adjustments if a.handler.lstrip("_") in _A2A_HANDLERS}
+
+
+def _terms(
+    state: ResolutionState, names: set[str], before: dict[str, object] | None = None
+) -> dict[str, object] | None:
+    """Each field's resolved (else given, else default) integer value, or its value `before` a
+    later handler changed it; None where one is not known."""
     from speclint.sglang.resolve.result import is_known
 
     values: dict[str, object] = {}
     for name in names:
+        if before and name in before:
+            value = before[name]
+            if not is_known(value) or not isinstance(value, int) or isinstance(value, bool):
+                return None
+            values[name] = value
+            continue
         value = state.get(name) if name in state.values else given(state, name)
         if value is None and name not in state.values:
             value = state.config.value(name) if state.config.known(name) else None
