@@ -12,16 +12,15 @@ reported once. Bounded: MAX_SITES calls per function, MAX_WALKS walks a file.
 
 from __future__ import annotations
 
-from speclint.core.launches import MAX_ALTERNATIVES, Alternative, Condition
+from speclint.core.launches import Condition
 from speclint.frontends.python import syntax as py
-from speclint.frontends.python.constructed import note_construction
+from speclint.frontends.python.constructed import mark_alternatives, note_construction, partly
 from speclint.frontends.python.helpers import bind
 from speclint.frontends.python.walking import Helper
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from speclint.core.launches import Launch
-    from speclint.core.spans import Span
     from speclint.frontends.python.values import Val
     from speclint.frontends.python.walking import Walking
 
@@ -72,7 +71,7 @@ def walk_call_sites(walker: Walking) -> None:
             continue  # (`start("sglang.launch_server", args)`: the module is a parameter)
         if own and (
             not sites
-            or not any(_partly(launch) for launch in own)
+            or not any(partly(launch) for launch in own)
             or any(launch.alternative is not None for launch in own)
         ):
             continue
@@ -88,7 +87,7 @@ def walk_call_sites(walker: Walking) -> None:
             if any(launch.alternative is not None for launch in new):
                 continue  # `if` arms inside: they stay their own alternatives
             made.append((Condition(span, f"{name}() is called at line {span.line}"), new))
-        _mark(own, made, node)
+        mark_alternatives(own, made, f"{node.name.value}() is called from elsewhere (its parameters unknown)")
 
 
 def _names_sglang(bound: dict[str, Val]) -> bool:
@@ -100,27 +99,3 @@ def _names_sglang(bound: dict[str, Val]) -> bool:
         for value in bound.values()
         for item in (value.elements if value.kind == "list" else [value])
     )
-
-
-def _partly(launch: Launch) -> bool:
-    return any(w.text is None for w in launch.args) or any(v.text is None for _, v in launch.kwargs)
-
-
-def _mark(own: list[Launch], made: list[tuple[Condition, list[Launch]]], node: py.FunctionDef) -> None:
-    by_span: dict[Span, list[tuple[Condition | None, Launch]]] = {}
-    for launch in own:
-        by_span.setdefault(launch.span, []).append((None, launch))
-    for condition, launches in made:
-        for launch in launches:
-            by_span.setdefault(launch.span, []).append((condition, launch))
-    for members in by_span.values():
-        if len(members) < 2 or len(members) > MAX_ALTERNATIVES:
-            continue
-        for index, (given, launch) in enumerate(members):
-            chosen = given
-            if chosen is None:
-                where = launch.span
-                chosen = Condition(
-                    where, f"{node.name.value}() is called from elsewhere (its parameters unknown)"
-                )
-            launch.alternative = Alternative((chosen,), index, len(members))

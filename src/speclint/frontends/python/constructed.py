@@ -58,7 +58,7 @@ def walk_constructions(walker: Walking) -> None:
             helper
             for helper in info.methods.values()
             if helper is not init
-            and any(_partly(launch) for launch in walker.launches_of.get(helper.node, []))
+            and any(partly(launch) for launch in walker.launches_of.get(helper.node, []))
         ]
         made: dict[py.FunctionDef, list[tuple[Condition, list[Launch]]]] = {}
         for span, bound in sites if launching else []:
@@ -83,14 +83,23 @@ def walk_constructions(walker: Walking) -> None:
                 if not any(launch.alternative is not None for launch in new):  # `if` arms: their own
                     made.setdefault(helper.node, []).append((condition, new))
         for helper in launching:
-            _mark(walker.launches_of.get(helper.node, []), made.get(helper.node, []), info.name)
+            mark_alternatives(
+                walker.launches_of.get(helper.node, []),
+                made.get(helper.node, []),
+                f"{info.name}(...) is constructed elsewhere (its arguments unknown)",
+            )
 
 
-def _partly(launch: Launch) -> bool:
+def partly(launch: Launch) -> bool:
+    """Some argument or keyword value of the launch is unknown."""
     return any(w.text is None for w in launch.args) or any(v.text is None for _, v in launch.kwargs)
 
 
-def _mark(own: list[Launch], made: list[tuple[Condition, list[Launch]]], name: str) -> None:
+def mark_alternatives(own: list[Launch], made: list[tuple[Condition, list[Launch]]], elsewhere: str) -> None:
+    """The launches a function (or a class's method) makes on its own (`own`, with its
+    parameters unknown) and those made again for each call or construction in the file
+    (`made`), at the same place: each marked as one alternative, those of `own` with the
+    condition `elsewhere` says (called, or constructed, from elsewhere)."""
     by_span: dict[object, list[tuple[Condition | None, Launch]]] = {}
     for launch in own:
         by_span.setdefault(launch.span, []).append((None, launch))
@@ -101,7 +110,5 @@ def _mark(own: list[Launch], made: list[tuple[Condition, list[Launch]]], name: s
         if len(members) < 2 or len(members) > MAX_ALTERNATIVES:
             continue
         for index, (given, launch) in enumerate(members):
-            chosen = given or Condition(
-                launch.span, f"{name}(...) is constructed elsewhere (its arguments unknown)"
-            )
+            chosen = given or Condition(launch.span, elsewhere)
             launch.alternative = Alternative((chosen,), index, len(members))
