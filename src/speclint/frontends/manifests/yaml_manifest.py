@@ -274,8 +274,8 @@ class _Reader(ContainerReader):
 
             pieces = self.scalar_pieces(script)
             buffer.add_code(workflow_holes(pieces) if step else pieces)
-            self._walk(buffer, env, get(container, "image"))
-        self._gpus(count, k8s_gpu_count(self, container))
+            self.walk(buffer, env, get(container, "image"))
+        self.set_gpus(count, k8s_gpu_count(self, container))
 
     def _inserted(self, container: yaml.Node) -> list[ArgvItem]:
         """A word that may hold any flags where a template line inserts YAML into the
@@ -307,69 +307,22 @@ class _Reader(ContainerReader):
                     )
         return found
 
-    def _gpus(self, first: int, gpus: Word | None) -> None:
+    def set_gpus(self, first: int, gpus: Word | None) -> None:
         for launch in self.result.launches[first:]:
             launch.gpu_count = gpus
 
     def compose_service(self, service: yaml.Node) -> None:
-        """A compose service: `entrypoint` + `command` (a string split into words, a list
-        word by word), `environment` and `image`, each value as Compose interpolates it
-        (`compose_env`: `${TP:-2}`, `$$`, the project's `.env`)."""
-        from speclint.frontends.manifests.compose_env import (
-            after_equals,
-            env_word,
-            interpolate,
-            interpolated_image,
-            newlines_as_blanks,
-            project_dotenv,
-        )
+        from speclint.frontends.manifests.compose_services import read_compose_service
 
-        dotenv = self.dotenv if self.dotenv is not None else project_dotenv(self.path)
-        self.dotenv = dotenv
-        from speclint.frontends.manifests.compose_env_files import service_env_files
-
-        env: dict[str, Word] = service_env_files(get(service, "env_file"), self.path, self.span)
-        environment = get(service, "environment")
-        if isinstance(environment, yaml.MappingNode):
-            for key, value in mapping_pairs(environment):
-                if isinstance(value, yaml.ScalarNode) and isinstance(key, yaml.ScalarNode):
-                    env[key.value] = env_word(
-                        interpolate(self.scalar_pieces(value), dotenv), self.span(value)
-                    )
-        elif isinstance(environment, yaml.SequenceNode):
-            for item in environment.value:
-                if isinstance(item, yaml.ScalarNode) and "=" in item.value:
-                    name = item.value.partition("=")[0]
-                    pieces = interpolate(self.scalar_pieces(item), dotenv)
-                    env[name] = env_word(after_equals(pieces), self.span(item))
-        entrypoint, command = get(service, "entrypoint"), get(service, "command")
-        buffer = ShellBuffer(self.text, self.starts, self.budget)
-        for part in (entrypoint, command):
-            if isinstance(part, yaml.ScalarNode):
-                # compose splits a string command into words (shlex); the shell parser
-                # splits it the same way for the plain words a launch uses
-                buffer.add_space()
-                buffer.add_code(newlines_as_blanks(interpolate(self.scalar_pieces(part), dotenv)))
-                buffer.newlines_end_commands = False
-            else:
-                for item in self.words(part):
-                    buffer.add_word(ArgvItem(interpolate(item.pieces, dotenv), item.splat))
-        from speclint.frontends.manifests.gpus import compose_gpu_count
-
-        count = len(self.result.launches)
-        image = get(service, "image")
-        if isinstance(image, yaml.ScalarNode):
-            image = interpolated_image(image, interpolate(self.scalar_pieces(image), dotenv))
-        self._walk(buffer, env, image)
-        self._gpus(count, compose_gpu_count(self, service))
+        read_compose_service(self, service)
 
     def launch(self, argv: list[ArgvItem], env: dict[str, Word], image: yaml.Node | None) -> None:
         buffer = ShellBuffer(self.text, self.starts, self.budget)
         for item in argv:
             buffer.add_word(item)
-        self._walk(buffer, env, image)
+        self.walk(buffer, env, image)
 
-    def _walk(self, buffer: ShellBuffer, env: dict[str, Word], image: yaml.Node | None) -> None:
+    def walk(self, buffer: ShellBuffer, env: dict[str, Word], image: yaml.Node | None) -> None:
         image_info = (
             (self.filled_text(image), self.span(image)) if isinstance(image, yaml.ScalarNode) else None
         )
