@@ -15,7 +15,7 @@ import yaml
 
 from speclint.core.launches import Launch
 from speclint.core.words import Word
-from speclint.frontends.manifests.yaml_nodes import Loader, get, mapping_pairs
+from speclint.frontends.manifests.yaml_nodes import Loader, get, mapping_pairs, walk_pairs
 from speclint.frontends.recognise import DEFAULT_ENTRY
 from speclint.frontends.shell.pieces import span_of
 
@@ -51,32 +51,23 @@ def _sections(root: yaml.Node) -> list[tuple[yaml.MappingNode, yaml.Node | None]
     """Every mapping under a `sglang_config:` key (per mode, or the section itself), with
     the environment srtctl gives that mode (`prefill_environment:` next to it)."""
     found: list[tuple[yaml.MappingNode, yaml.Node | None]] = []
-    seen: set[int] = set()
-    stack: list[tuple[yaml.Node, int]] = [(root, 0)]
-    while stack:
-        node, depth = stack.pop()
-        if depth > MAX_DEPTH or id(node) in seen:
-            continue
-        seen.add(id(node))
-        if isinstance(node, yaml.MappingNode):
-            for key, value in mapping_pairs(node):
-                if (
-                    isinstance(key, yaml.ScalarNode)
-                    and key.value == "sglang_config"
-                    and isinstance(value, yaml.MappingNode)
-                ):
-                    modes = [
-                        (v, get(node, ("aggregated" if k.value == "agg" else k.value) + "_environment"))
-                        for k, v in value.value
-                        if isinstance(k, yaml.ScalarNode)
-                        and k.value in _MODES
-                        and isinstance(v, yaml.MappingNode)
-                    ]
-                    found.extend(modes if modes else [(value, None)])
-                else:
-                    stack.append((value, depth + 1))
-        elif isinstance(node, yaml.SequenceNode):
-            stack.extend((item, depth + 1) for item in node.value)
+
+    def visit(node: yaml.MappingNode, key: yaml.Node, value: yaml.Node) -> bool:
+        if not (
+            isinstance(key, yaml.ScalarNode)
+            and key.value == "sglang_config"
+            and isinstance(value, yaml.MappingNode)
+        ):
+            return True
+        modes = [
+            (v, get(node, ("aggregated" if k.value == "agg" else k.value) + "_environment"))
+            for k, v in value.value
+            if isinstance(k, yaml.ScalarNode) and k.value in _MODES and isinstance(v, yaml.MappingNode)
+        ]
+        found.extend(modes if modes else [(value, None)])
+        return False
+
+    walk_pairs(root, visit, MAX_DEPTH)
     found.sort(key=lambda pair: pair[0].start_mark.index)
     return found
 

@@ -18,7 +18,7 @@ import re
 
 import yaml
 
-from speclint.frontends.manifests.yaml_nodes import get, mapping_pairs
+from speclint.frontends.manifests.yaml_nodes import get, mapping_pairs, walk_pairs
 from speclint.frontends.recognise import LAUNCH_TEXT
 from speclint.frontends.shell.pieces import Piece
 
@@ -38,8 +38,7 @@ def read_hydra_config(reader: NodeReader, root: yaml.Node) -> bool:
     when there is none."""
     if "${" not in reader.text:
         return False
-    found: list[tuple[yaml.ScalarNode, yaml.MappingNode]] = []
-    _commands(root, 0, found, set())
+    found = _commands(root)
     if not found:
         return False
     from speclint.frontends.manifests.ci_jobs import _image, _walk
@@ -55,26 +54,24 @@ def read_hydra_config(reader: NodeReader, root: yaml.Node) -> bool:
     return True
 
 
-def _commands(
-    node: yaml.Node, depth: int, found: list[tuple[yaml.ScalarNode, yaml.MappingNode]], seen: set[int]
-) -> None:
-    if depth > _MAX_DEPTH or id(node) in seen:  # (an alias is followed once)
-        return
-    seen.add(id(node))
-    if isinstance(node, yaml.MappingNode):
-        for key, value in mapping_pairs(node):
-            if (
-                isinstance(value, yaml.ScalarNode)
-                and value.tag == "tag:yaml.org,2002:str"
-                and _OMEGACONF.search(value.value)
-                and LAUNCH_TEXT.search(value.value)
-            ):
-                found.append((value, node))
-            elif not (isinstance(key, yaml.ScalarNode) and key.value in ("containers", "initContainers")):
-                _commands(value, depth + 1, found, seen)
-    elif isinstance(node, yaml.SequenceNode):
-        for item in node.value:
-            _commands(item, depth + 1, found, seen)
+def _commands(root: yaml.Node) -> list[tuple[yaml.ScalarNode, yaml.MappingNode]]:
+    """Each string value that holds an OmegaConf interpolation and names the launcher, with the
+    mapping it is in (Kubernetes container lists are the container search's)."""
+    found: list[tuple[yaml.ScalarNode, yaml.MappingNode]] = []
+
+    def visit(mapping: yaml.MappingNode, key: yaml.Node, value: yaml.Node) -> bool:
+        if (
+            isinstance(value, yaml.ScalarNode)
+            and value.tag == "tag:yaml.org,2002:str"
+            and _OMEGACONF.search(value.value)
+            and LAUNCH_TEXT.search(value.value)
+        ):
+            found.append((value, mapping))
+            return False
+        return not (isinstance(key, yaml.ScalarNode) and key.value in ("containers", "initContainers"))
+
+    walk_pairs(root, visit, _MAX_DEPTH)
+    return found
 
 
 def _package(text: str, path: str) -> list[str]:

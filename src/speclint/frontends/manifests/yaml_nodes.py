@@ -13,7 +13,7 @@ from speclint.frontends.shell.pieces import Piece, span_of
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Mapping
+    from collections.abc import Callable, Mapping
     from typing import Protocol
 
     from speclint.core.launches import ExtractResult, Launch
@@ -111,6 +111,27 @@ def get(node: yaml.Node | None, name: str) -> yaml.Node | None:
         if isinstance(key, yaml.ScalarNode) and key.value == name:
             found = value
     return found
+
+
+def walk_pairs(
+    root: yaml.Node, visit: Callable[[yaml.MappingNode, yaml.Node, yaml.Node], bool], max_depth: int
+) -> None:
+    """Call `visit(mapping, key, value)` for every key/value pair of the mappings under `root`,
+    in document order (merges applied, each node once: an alias is followed once; `max_depth`
+    levels at most, without recursion); `visit` says whether to look inside `value`."""
+    seen: set[int] = set()
+    stack: list[tuple[yaml.Node, int]] = [(root, 0)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > max_depth or id(node) in seen:
+            continue
+        seen.add(id(node))
+        inside: list[yaml.Node] = []
+        if isinstance(node, yaml.MappingNode):
+            inside = [value for key, value in mapping_pairs(node) if visit(node, key, value)]
+        elif isinstance(node, yaml.SequenceNode):
+            inside = list(node.value)
+        stack.extend((child, depth + 1) for child in reversed(inside))
 
 
 class NodeReader:
