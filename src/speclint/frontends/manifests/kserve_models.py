@@ -1,12 +1,14 @@
-"""KServe InferenceServices whose `spec.predictor.model` names a ServingRuntime (`runtime:`):
-the model's container fields go into the runtime's container.
+"""KServe InferenceServices whose `spec.predictor.model` adds `args:` to a ServingRuntime's
+container: the runtime it names (`runtime:`) or the one KServe picks for its `modelFormat`
+(`kserve_runtimes`); the model's container fields go into the runtime's container.
 
 KServe's `MergeRuntimeContainers` (pkg/controller/v1beta1/inferenceservice/utils) merges the
 predictor's container into the ServingRuntime's `kserve-container` with a strategic merge patch
 (a field the model sets replaces the runtime's), then sets `args` to the runtime's followed by
 the model's ("Strategic merge patch will replace args but more useful behaviour here is to
 concatenate"). A runtime in the same file (another YAML document) is merged so, each word where
-it is written; one that is not leaves the model's `args:` unread, said at the first of them.
+it is written; one that is not, or a choice the file does not settle, leaves the model's
+`args:` unread, said at them.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from __future__ import annotations
 import yaml
 
 from speclint.core.diagnostics import Diagnostic
+from speclint.frontends.manifests.kserve_runtimes import file_runtimes, named_runtime, picked_runtime
 from speclint.frontends.manifests.yaml_nodes import get, mapping_pairs
 from speclint.frontends.shell.pieces import span_of
 
@@ -26,68 +29,46 @@ _MODEL_ONLY = frozenset({"modelFormat", "runtime", "storageUri", "protocolVersio
 
 
 def read_model(reader: ManifestReader, root: yaml.Node) -> None:
-    """An InferenceService's `predictor.model` with `args:`, merged into its runtime's container."""
+    """An InferenceService's `predictor.model` with `args:`, merged into its runtime's container:
+    the one it names, or the one KServe picks for its `modelFormat` (`kserve_runtimes`)."""
     if "InferenceService" not in reader.text or not isinstance(root, yaml.MappingNode):
         return
     kind = get(root, "kind")
-    model = get(get(get(root, "spec"), "predictor"), "model")
+    predictor = get(get(root, "spec"), "predictor")
+    model = get(predictor, "model")
     if not (isinstance(kind, yaml.ScalarNode) and kind.value == "InferenceService"):
         return
     if not isinstance(model, yaml.MappingNode) or not isinstance(get(model, "args"), yaml.SequenceNode):
         return
     reader.seen.add(id(model))
     runtime = get(model, "runtime")
-    name = runtime.value if isinstance(runtime, yaml.ScalarNode) else None
-    container = _runtime_container(reader.text, name) if name else None
+    name = runtime.value if isinstance(runtime, yaml.ScalarNode) and runtime.value else None
+    runtimes = file_runtimes(reader.text)
+    if name is not None:
+        chosen = named_runtime(runtimes, name)
+        why = (
+            f"the ServingRuntime `{name}`'s container (its MergeRuntimeContainers), which is not in this file"
+        )
+        hint = "lint the ServingRuntime's manifest with this one"
+    else:
+        chosen, reason, hint = picked_runtime(runtimes, model, predictor)
+        why = f"the container of the ServingRuntime KServe picks for the model's `modelFormat`, and {reason}"
+    container = chosen.container() if chosen is not None else None
     if container is None:
         args = get(model, "args")
         assert isinstance(args, yaml.SequenceNode)
         if not args.value or not any("--" in str(getattr(a, "value", "")) for a in args.value):
             return
-        which = (
-            f"the ServingRuntime `{name}`"
-            if name
-            else "the ServingRuntime KServe picks for its `modelFormat`"
-        )
+        if chosen is not None:
+            why = f"the {chosen.kind} `{chosen.name}`'s container, which this file gives none"
         message = (
-            f"KServe adds these `args:` after those of {which}'s container (its "
-            "MergeRuntimeContainers), which is not in this file: the launch they join was not "
-            "checked (lint the ServingRuntime's manifest with this one)"
+            f"KServe adds these `args:` after those of {why}: the launch they join was not checked ({hint})"
         )
         first, last = args.value[0], args.value[-1]
         span = span_of(reader.starts, first.start_mark.index, last.end_mark.index)
         reader.result.diagnostics.append(Diagnostic("no-launch-found", message, span))
         return
     reader.k8s_container(_merged(container, model))
-
-
-def _runtime_container(text: str, name: str) -> yaml.MappingNode | None:
-    """The `kserve-container` (else the first container) of the ServingRuntime or
-    ClusterServingRuntime named `name` in this file's documents."""
-    if "ServingRuntime" not in text:
-        return None
-    try:
-        documents = list(yaml.compose_all(text, Loader=yaml.SafeLoader))
-    except yaml.YAMLError:
-        return None
-    for document in documents:
-        kind = get(document, "kind")
-        named = get(get(document, "metadata"), "name")
-        if not (isinstance(kind, yaml.ScalarNode) and kind.value.endswith("ServingRuntime")):
-            continue
-        if not (isinstance(named, yaml.ScalarNode) and named.value == name):
-            continue
-        listed = get(get(document, "spec"), "containers")
-        containers = (
-            [c for c in listed.value if isinstance(c, yaml.MappingNode)]
-            if isinstance(listed, yaml.SequenceNode)
-            else []
-        )
-        for container in containers:
-            if getattr(get(container, "name"), "value", None) == "kserve-container":
-                return container
-        return containers[0] if containers else None
-    return None
 
 
 def _merged(runtime: yaml.MappingNode, model: yaml.MappingNode) -> yaml.MappingNode:
