@@ -1,7 +1,8 @@
 """RoleBasedGroup (RBG, `workloads.x-k8s.io`, SGLang's Kubernetes operator) roles that take their
 pod from a role template: `roles[].<pattern>.templateRef: {name, patch}`.
 
-The RBG API (its `rbg-with-roletemplates` example and KEP-8 "template reference") gives a role
+The RBG API (its `rbg-with-roletemplates` example and KEP-8 "template reference"; v1alpha1 writes
+the patch beside the reference, `templateRef: {name}` + `templatePatch`) gives a role
 the pod `template` of the `spec.roleTemplates` entry `templateRef.name` names, with `patch`
 applied over it as a strategic merge patch: a container of the patch is merged into the
 template's container of the same `name` (a field the patch sets replaces the template's; `env`
@@ -33,20 +34,25 @@ def read_role_templates(reader: ManifestReader, root: yaml.Node) -> None:
     spec = get(root, "spec")
     if not (isinstance(kind, yaml.ScalarNode) and kind.value == "RoleBasedGroup"):
         return
-    templates: dict[str, yaml.Node] = {}
+    templates = role_templates(spec)
     listed = get(spec, "roleTemplates")
-    for entry in listed.value if isinstance(listed, yaml.SequenceNode) else []:
-        name = get(entry, "name")
-        if isinstance(name, yaml.ScalarNode) and get(entry, "template") is not None:
-            templates[name.value] = get(entry, "template") or entry
     roles = get(spec, "roles")
     read_whole: set[str] = set()
     for role in roles.value if isinstance(roles, yaml.SequenceNode) else []:
         for pattern in _PATTERNS:
             reference = get(get(role, pattern), "templateRef")
+            if pattern == "leaderWorkerPattern" and side_patches(get(role, pattern)):
+                continue  # (each side's pod: `rbg_leader_worker`)
             if isinstance(reference, yaml.MappingNode):
                 reader.seen.add(id(reference))
-                _role(reader, reference, templates, read_whole)
+                _role(reader, reference, get(reference, "patch"), templates, read_whole)
+        reference = get(role, "templateRef")  # v1alpha1: `templateRef: {name}` + `templatePatch`
+        if isinstance(reference, yaml.MappingNode) and get(role, "template") is None:
+            reader.seen.add(id(reference))
+            patch = get(role, "templatePatch")
+            if patch is not None:
+                reader.seen.add(id(patch))
+            _role(reader, reference, patch, templates, read_whole)
     if isinstance(listed, yaml.SequenceNode):
         for entry in listed.value:  # a template no role reads as a whole is not run alone
             name = get(entry, "name")
@@ -54,14 +60,61 @@ def read_role_templates(reader: ManifestReader, root: yaml.Node) -> None:
                 reader.seen.add(id(entry))
 
 
-def _role(
-    reader: ManifestReader, reference: yaml.MappingNode, templates: dict[str, yaml.Node], read_whole: set[str]
-) -> None:
+def role_templates(spec: yaml.Node | None) -> dict[str, yaml.Node]:
+    """The pod template of each `spec.roleTemplates` entry, by name."""
+    templates: dict[str, yaml.Node] = {}
+    listed = get(spec, "roleTemplates")
+    for entry in listed.value if isinstance(listed, yaml.SequenceNode) else []:
+        name = get(entry, "name")
+        if isinstance(name, yaml.ScalarNode) and get(entry, "template") is not None:
+            templates[name.value] = get(entry, "template") or entry
+    return templates
+
+
+def side_patches(pattern: yaml.Node | None) -> bool:
+    """Whether a leader/worker pattern's leader or worker patch changes a container."""
+    return any(
+        _containers(get(get(pattern, key), "spec")) for key in ("leaderTemplatePatch", "workerTemplatePatch")
+    )
+
+
+def referenced_base(
+    reference: yaml.MappingNode, templates: dict[str, yaml.Node]
+) -> tuple[list[yaml.Node], str | None]:
+    """The containers of the pod a `templateRef` gives (the template's, the reference's `patch`
+    merged into them: RBG applies the role template, then `templateRef.patch`, then a leader or
+    worker patch), and, when the template is not in this file, why the image is not known."""
     name_node = get(reference, "name")
     name = name_node.value if isinstance(name_node, yaml.ScalarNode) else ""
     template = templates.get(name)
     base = _containers(get(template, "spec")) if template is not None else []
     patched = _containers(get(get(reference, "patch"), "spec"))
+    names = [_name(container) for container in patched]
+    merged = [container for container in base if _name(container) not in names]
+    for container in patched:
+        match = next((c for c in base if _name(c) == _name(container)), None)
+        merged.append(_merged(match, container) if match is not None else container)
+    unknown = None
+    if template is None:
+        unknown = (
+            f"the RoleBasedGroup role's container comes from the role template `{name}`, which "
+            "is not in this file, so the SGLang it runs is not known"
+        )
+    return merged, unknown
+
+
+def _role(
+    reader: ManifestReader,
+    reference: yaml.MappingNode,
+    patch: yaml.Node | None,
+    templates: dict[str, yaml.Node],
+    read_whole: set[str],
+) -> None:
+    name_node = get(reference, "name")
+    name = name_node.value if isinstance(name_node, yaml.ScalarNode) else ""
+    template = templates.get(name)
+    base = _containers(get(template, "spec")) if template is not None else []
+    patched = _containers(get(patch, "spec"))
     if template is not None and not patched:
         read_whole.add(name)  # (read by the container search, once for every role)
         return
