@@ -36,8 +36,10 @@ def test_absolute_and_relative_interpolations_of_a_section_and_a_value_from_anot
         ("FLG005", 11, 17, "0.95x"),
     ]
     assert (
-        "the value of `--nnodes` (`${cluster.nodes}` names a value that is not set in this file" in got[0][4]
+        "the value of `--nnodes` (`${cluster.nodes}` would come from `cluster/local.yaml` in the defaults "
+        "list, and `cluster/local.yaml` is not on disk next to this file" in got[0][4]
     )
+    assert "`${oc.env:HF_MODEL,Qwen/Qwen2.5-7B-Instruct}` is the environment variable `HF_MODEL`" in got[0][4]
 
 
 def test_the_same_file_outside_its_config_group_folder_leaves_the_group_paths_unknown():

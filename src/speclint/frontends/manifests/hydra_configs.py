@@ -15,6 +15,7 @@ the command line). The command is then read as shell code, with the `image:` bes
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 import yaml
 
@@ -24,6 +25,9 @@ from speclint.frontends.shell.pieces import Piece
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from speclint.frontends.manifests.hydra_defaults import Source
     from speclint.frontends.manifests.yaml_nodes import NodeReader
 
 _OMEGACONF = re.compile(r"\$\{(?:\.*[A-Za-z_][\w-]*(?:\.[\w-]+)+|\.+[\w-]+|[A-Za-z_][\w.]*:(?![-=+?\d\s]))")
@@ -31,6 +35,15 @@ _OMEGACONF = re.compile(r"\$\{(?:\.*[A-Za-z_][\w-]*(?:\.[\w-]+)+|\.+[\w-]+|[A-Za
 `${NAME}` has no dot, and its `${NAME:-x}` operators are not resolvers)."""
 _PACKAGE = re.compile(r"#\s*@package\s+(\S+)")
 _MAX_DEPTH = 8
+
+
+@dataclass
+class _Tree:
+    """The config tree the file is read in: the package its keys go under, and the configs its
+    defaults list composes with it (`hydra_defaults`)."""
+
+    package: list[str]
+    sources: list[Source]
 
 
 def read_hydra_config(reader: NodeReader, root: yaml.Node) -> bool:
@@ -43,12 +56,16 @@ def read_hydra_config(reader: NodeReader, root: yaml.Node) -> bool:
         return False
     from speclint.frontends.manifests.ci_jobs import _image, _walk
 
-    package = _package(reader.text, reader.path)
+    tree = _Tree(_package(reader.text, reader.path), [])
+    if "defaults" in reader.text:
+        from speclint.frontends.manifests.hydra_defaults import composed_sources
+
+        tree.sources = composed_sources(root, reader.path)
     for command, parent in found:
         image = _image(get(parent, "image")) or _image(get(root, "image"))
 
         def fill(pieces: list[Piece], parent: yaml.MappingNode = parent) -> list[Piece]:
-            return _interpolated(reader, root, package, parent, pieces, 0)
+            return _interpolated(reader, root, tree, parent, pieces, 0)
 
         _walk(reader, [command], {}, image, azure=False, fill=fill)
     return True
@@ -92,7 +109,7 @@ def _package(text: str, path: str) -> list[str]:
 def _interpolated(
     reader: NodeReader,
     root: yaml.Node,
-    package: list[str],
+    tree: _Tree,
     parent: yaml.MappingNode,
     pieces: list[Piece],
     depth: int,
@@ -116,7 +133,7 @@ def _interpolated(
             if start > at:
                 out.append(_part(piece, text, at, start))
             whole = _part(piece, text, start, close + 1)
-            out.extend(_value(reader, root, package, parent, text[start : close + 1], whole, depth))
+            out.extend(_value(reader, root, tree, parent, text[start : close + 1], whole, depth))
             at = close + 1
         if at < len(text):
             out.append(_part(piece, text, at, len(text)))
@@ -143,7 +160,7 @@ def _closing(text: str, start: int) -> int:
 def _value(
     reader: NodeReader,
     root: yaml.Node,
-    package: list[str],
+    tree: _Tree,
     parent: yaml.MappingNode,
     written: str,
     whole: Piece,
@@ -152,9 +169,14 @@ def _value(
     inner = written[2:-1].strip()
     shown = written if len(written) <= 60 else written[:57] + "..."
     if ":" in inner or "${" in inner:  # (a path has no `:`)
-        name = inner.split(":")[0]
-        return [_unknown(whole, f"`{shown}` calls the OmegaConf resolver `{name}` when the config is loaded")]
-    node = _lookup(root, package, parent, inner)
+        return [_unknown(whole, _resolver(shown, inner))]
+    if tree.sources and not inner.startswith("."):
+        from speclint.frontends.manifests.hydra_defaults import composed_value
+
+        composed = composed_value(tree.sources, inner, shown, whole, _own(root, tree.package, parent))
+        if composed is not None:
+            return composed
+    node = _lookup(root, tree.package, parent, inner)
     if not isinstance(node, yaml.ScalarNode) or node.tag == "tag:yaml.org,2002:null":
         why = (
             f"`{shown}` names a value that is not set in this file (Hydra composes it from other "
@@ -168,8 +190,25 @@ def _value(
     value = reader.scalar_pieces(node)
     if depth < _MAX_DEPTH and any(p.text is not None and "${" in p.text for p in value):
         owner = _owner(root, node, set())
-        value = _interpolated(reader, root, package, owner or parent, value, depth + 1)
+        value = _interpolated(reader, root, tree, owner or parent, value, depth + 1)
     return value
+
+
+def _own(root: yaml.Node, package: list[str], parent: yaml.MappingNode) -> Callable[[str], yaml.Node | None]:
+    return lambda path: _lookup(root, package, parent, path)
+
+
+def _resolver(shown: str, inner: str) -> str:
+    """Why a resolver's value is unknown; `oc.env` said as the variable it reads."""
+    name = inner.split(":")[0].strip()
+    if name == "oc.env":
+        variable, _, default = inner.partition(":")[2].partition(",")
+        fallback = f", `{default.strip()}` when it is unset" if default.strip() else ""
+        return (
+            f"`{shown}` is the environment variable `{variable.strip()}` of the process that loads the "
+            f"config{fallback}"
+        )
+    return f"`{shown}` calls the OmegaConf resolver `{name}` when the config is loaded"
 
 
 def _unknown(whole: Piece, why: str) -> Piece:

@@ -1,0 +1,78 @@
+"""Hydra configs whose launch string interpolates values of the configs their defaults list
+composes (`defaults: [- model: qwen]` -> `model/qwen.yaml` beside the file): a value written
+there is read (a finding at the interpolation in the linted file), in Hydra's merge order (later
+entries win, the file's own keys at `_self_`, last when unlisted; `@package` and `# @package`
+move a group's keys); an option not on disk, left to the command line (`???`) or set from the
+environment (`${oc.env:VAR,default}`) is unread at its place, with the reason."""
+
+from __future__ import annotations
+
+from fixture_file import FixtureFile
+from speclint_runs import run_speclint
+
+from speclint.engine import lint_text
+
+FIXTURE = FixtureFile("hydra/composed/config.yaml")
+
+
+def test_the_cli_reads_the_models_keys_from_the_group_file_and_says_what_it_could_not_read():
+    done = run_speclint("--no-cache", str(FIXTURE.path))
+    heads = [line for line in done.stdout.splitlines() if line.startswith(str(FIXTURE.path))]
+    assert [line.split(" [")[0] for line in heads] == [
+        f"{FIXTURE.path}:12:72: FLG005",
+        f"{FIXTURE.path}:13:12: SLM004",
+    ]
+    assert "`2x` is not a valid value for `--tp-size`" in heads[0]
+    assert (
+        "`${cluster.nodes}` would come from `cluster/slurm.yaml` in the defaults list, and "
+        "`cluster/slurm.yaml` is not on disk next to this file" in heads[1]
+    )
+    assert (
+        "`${oc.env:SGLANG_API_KEY,dev-key}` is the environment variable `SGLANG_API_KEY` of the process "
+        "that loads the config, `dev-key` when it is unset" in done.stdout
+    )
+    assert "checked against SGLang 0.5.2" in done.stdout
+
+
+def _tree(tmp_path, config: str, files: dict[str, str]) -> list[tuple[str, int, int, str]]:
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text)
+    path = tmp_path / "config.yaml"
+    path.write_text(config)
+    return [(f.code, f.span.line, f.span.column, f.message) for f in lint_text(config, str(path)).findings]
+
+
+_CMD = "cmd: python -m sglang.launch_server --model-path m --tp-size ${model.tp}\n"
+
+
+def test_the_entry_composed_last_wins_and_the_files_own_keys_sit_at_self(tmp_path):
+    files = {"model/a.yaml": "tp: 2x\n", "model/b.yaml": "tp: 3x\n"}
+    own = "model:\n  tp: 4x\n"
+    after = _tree(tmp_path, "defaults:\n  - model: a\n  - _self_\n" + own + _CMD, files)
+    assert [(code, line, column) for code, line, column, _ in after] == [("FLG005", 5, 7)]  # where written
+    assert after[0][3].startswith("`4x` is not a valid value")  # the file's own, merged last
+    before = _tree(tmp_path, "defaults:\n  - _self_\n  - model: b\n" + own + _CMD, files)
+    assert before[0][3].startswith("`3x` is not a valid value")  # `model/b.yaml`, merged after
+    unlisted = _tree(tmp_path, "defaults:\n  - model: a\n" + _CMD, files)
+    assert unlisted[0][3].startswith("`2x` is not a valid value")
+
+
+def test_a_package_override_and_a_package_header_move_the_groups_keys(tmp_path):
+    files = {"engine/big.yaml": "tp: 2x\n", "parallel/wide.yaml": "# @package model\ntp: 5x\n"}
+    via_entry = _tree(tmp_path, "defaults:\n  - engine@model: big\n" + _CMD, files)
+    assert via_entry[0][3].startswith("`2x` is not a valid value")
+    via_header = _tree(tmp_path, "defaults:\n  - parallel: wide\n" + _CMD, files)
+    assert via_header[0][3].startswith("`5x` is not a valid value")
+
+
+def test_an_option_left_to_the_command_line_is_said_unread(tmp_path):
+    (found,) = _tree(tmp_path, "defaults:\n  - model: ???\n" + _CMD, {})
+    assert found[:3] == ("SLM004", 3, 62)
+    assert "leaves the config group `model` to the command line (`???`)" in found[3]
+
+
+def test_a_key_no_composed_file_sets_is_said_unread_naming_the_files_read(tmp_path):
+    (found,) = _tree(tmp_path, "defaults:\n  - model: a\n" + _CMD, {"model/a.yaml": "path: m\n"})
+    assert found[:3] == ("SLM004", 3, 62)
+    assert "names a value set neither in this file nor in `model/a.yaml` of its defaults list" in found[3]
