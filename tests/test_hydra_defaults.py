@@ -76,3 +76,33 @@ def test_a_key_no_composed_file_sets_is_said_unread_naming_the_files_read(tmp_pa
     (found,) = _tree(tmp_path, "defaults:\n  - model: a\n" + _CMD, {"model/a.yaml": "path: m\n"})
     assert found[:3] == ("SLM004", 3, 62)
     assert "names a value set neither in this file nor in `model/a.yaml` of its defaults list" in found[3]
+
+
+def test_a_config_that_only_picks_an_sglang_option_is_not_passed_in_silence():
+    """A launcher's user config (`- deployment: sglang` plus the keys the group file's command
+    reads): no launch here, the launch is composed from the group file: said at the option."""
+    text = (
+        "defaults:\n  - execution: local\n  - deployment: sglang\n  - _self_\n\n"
+        "deployment:\n  hf_model_handle: Qwen/Qwen3-8B\n  tensor_parallel_size: 2\n"
+    )
+    ((code, line, column, message),) = [
+        (f.code, f.span.line, f.span.column, f.message) for f in lint_text(text, "eval.yaml").findings
+    ]
+    assert (code, line, column) == ("SLM005", 3, 17)
+    assert message.startswith(
+        "this Hydra config holds no launch: its defaults list composes it with `deployment/sglang.yaml`"
+    )
+    assert "so the launch was not checked with these values" in message
+
+
+def test_flags_in_such_a_config_are_said_to_reach_a_composed_launch():
+    text = (
+        "defaults:\n  - deployment: sglang\n  - _self_\n"
+        'deployment:\n  extra_args: "--mem-fraction-static 0.8"\n'
+    )
+    ((code, line, column, message),) = [
+        (f.code, f.span.line, f.span.column, f.message) for f in lint_text(text, "eval.yaml").findings
+    ]
+    assert (code, line, column) == ("SLM005", 5, 16)
+    assert "this Hydra config names `--mem-fraction-static` but holds no launch" in message
+    assert "composes it with `deployment/sglang.yaml`" in message and "Helm" not in message

@@ -8,6 +8,8 @@ splices into the container's command. speclint does not render templates, so it 
 connect these flags to a launch; it does not invent one either. A values file that holds only
 other flags (`extraArgs: [--tp-size, "2"]`) beside an SGLang image yields no launch: its first
 flag that is an option of some SGLang release is reported, so that "0 launches" is not a pass.
+A Hydra config with no launch whose defaults list composes it with config group files (a
+launcher's `deployment/sglang.yaml` holding the command) is said so, naming those files.
 """
 
 from __future__ import annotations
@@ -102,8 +104,71 @@ def unread_flags(
             template = rendering_template(path, text, match.start())
             if template is not None:
                 return Diagnostic("no-launch-found", _rendered(match.group(), template), span)
+        composed = _hydra_groups(text) if not result.launches else []
+        if composed:
+            return Diagnostic("no-launch-found", _composed(match.group(), composed), span)
         return Diagnostic("no-launch-found", _message(match.group(), bool(result.launches)), span)
     return None
+
+
+_DEFAULTS = re.compile(r"(?m)^defaults:[ \t]*\n((?:[ \t]+-[^\n]*\n?)+)")
+_GROUP_ENTRY = re.compile(r"-\s+(?:(?:optional|override)\s+)*/?([\w./-]+?)(?:@[\w.]+)?:\s*([\w./-]+)")
+
+
+def _hydra_groups(text: str) -> list[str]:
+    """The config group files a Hydra config's top-level defaults list composes it with."""
+    match = _DEFAULTS.search(text)
+    if match is None:
+        return []
+    found = []
+    for line in match.group(1).splitlines():
+        entry = _GROUP_ENTRY.match(line.strip())
+        if entry is not None and entry.group(2) not in ("null", "???"):
+            option = entry.group(2)
+            found.append(
+                f"{entry.group(1)}/{option}" + ("" if option.endswith((".yaml", ".yml")) else ".yaml")
+            )
+    return found
+
+
+def composed_launch(text: str, result: ExtractResult) -> Diagnostic | None:
+    """A Hydra config with no launch whose defaults list picks an SGLang option of a config
+    group (`- deployment: sglang`): the launch is written in that group's file and composed
+    with this one, which speclint does not do; said at the option, never passed in silence."""
+    if result.launches or any(d.kind == "no-launch-found" for d in result.diagnostics):
+        return None
+    match = _DEFAULTS.search(text)
+    if match is None:
+        return None
+    at = match.start(1)
+    for line in match.group(1).splitlines(keepends=True):
+        entry = _GROUP_ENTRY.search(line)
+        if entry is not None and _NAMES_SGLANG.search(entry.group(2)):
+            start = at + entry.start(2)
+            row = text.count("\n", 0, start) + 1
+            column = start - (text.rfind("\n", 0, start) + 1) + 1
+            group = f"{entry.group(1)}/{entry.group(2)}"
+            shown = group if group.endswith((".yaml", ".yml")) else group + ".yaml"
+            message = (
+                f"this Hydra config holds no launch: its defaults list composes it with `{shown}`, "
+                "an SGLang option whose launch Hydra fills with this file's values; speclint reads "
+                "that file alone, not composed with this one, so the launch was not checked with "
+                f"these values (lint `{shown}` as well)"
+            )
+            span = Span(row, column, row, column + len(entry.group(2)))
+            return Diagnostic("no-launch-found", message, span)
+        at += len(line)
+    return None
+
+
+def _composed(flag: str, groups: list[str]) -> str:
+    named = ", ".join(f"`{group}`" for group in groups[:4])
+    return (
+        f"this Hydra config names `{flag}` but holds no launch: its defaults list composes it with "
+        f"{named}, where a launch string would read these values when Hydra composes them; speclint "
+        "reads a config group's launch string in that file alone, not composed with this one, so "
+        "these flags were not checked"
+    )
 
 
 def _message(flag: str, launches: bool) -> str:

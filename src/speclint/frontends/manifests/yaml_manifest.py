@@ -98,6 +98,13 @@ def extract_yaml(text: str, path: str) -> ExtractResult:
         unread = unread_flags(text, result, no_launch_found(text, result), path)
         if unread is not None:
             result.diagnostics.append(unread)
+    if not result.launches and "defaults" in text and "sglang" in text.lower():
+        from speclint.frontends.launch_mentions import no_launch_found
+        from speclint.frontends.manifests.unread_flags import composed_launch
+
+        composed = composed_launch(text, result) if no_launch_found(text, result) is None else None
+        if composed is not None:
+            result.diagnostics.append(composed)
     return result
 
 
