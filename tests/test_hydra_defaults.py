@@ -106,3 +106,18 @@ def test_flags_in_such_a_config_are_said_to_reach_a_composed_launch():
     assert (code, line, column) == ("SLM005", 5, 16)
     assert "this Hydra config names `--mem-fraction-static` but holds no launch" in message
     assert "composes it with `deployment/sglang.yaml`" in message and "Helm" not in message
+
+
+def test_an_oc_select_is_said_as_the_key_it_reads_and_its_fallback():
+    text = (
+        "image: lmsysorg/sglang:v0.5.2\n"
+        "command: python3 -m sglang.launch_server --model-path ${oc.select:judge.hf_model,/checkpoint}\n"
+    )
+    ((code, line, column, message),) = [
+        (f.code, f.span.line, f.span.column, f.message) for f in lint_text(text, "judge.yaml").findings
+    ]
+    assert (code, line, column) == ("SLM004", 2, 55)
+    assert (
+        "`${oc.select:judge.hf_model,/checkpoint}` is the value at `judge.hf_model` of the config Hydra "
+        "composes (from this file, other configs or the command line), `/checkpoint` where it is unset"
+    ) in message

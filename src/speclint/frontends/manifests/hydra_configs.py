@@ -208,6 +208,13 @@ def _resolver(shown: str, inner: str) -> str:
             f"`{shown}` is the environment variable `{variable.strip()}` of the process that loads the "
             f"config{fallback}"
         )
+    if name == "oc.select":
+        key, _, default = inner.partition(":")[2].partition(",")
+        fallback = f", `{default.strip()}` where it is unset" if default.strip() else ""
+        return (
+            f"`{shown}` is the value at `{key.strip()}` of the config Hydra composes (from this file, "
+            f"other configs or the command line){fallback}"
+        )
     return f"`{shown}` calls the OmegaConf resolver `{name}` when the config is loaded"
 
 
