@@ -121,3 +121,12 @@ def test_an_oc_select_is_said_as_the_key_it_reads_and_its_fallback():
         "`${oc.select:judge.hf_model,/checkpoint}` is the value at `judge.hf_model` of the config Hydra "
         "composes (from this file, other configs or the command line), `/checkpoint` where it is unset"
     ) in message
+
+
+def test_a_plain_config_entry_goes_under_its_folder(tmp_path):
+    cmd = "cmd: python -m sglang.launch_server --model-path m --tp-size ${parallel.tp}\n"
+    found = _tree(
+        tmp_path, "defaults:\n  - parallel/wide\n  - _self_\n" + cmd, {"parallel/wide.yaml": "tp: 6x\n"}
+    )
+    assert [(code, line) for code, line, _, _ in found] == [("FLG005", 4)]
+    assert found[0][3].startswith("`6x` is not a valid value")

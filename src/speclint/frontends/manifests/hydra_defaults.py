@@ -119,10 +119,10 @@ def _load(
     except (yaml.YAMLError, RecursionError):
         return Source(None, package, shown, f"speclint could not read `{shown}` as YAML")
     header = _header(text)
-    if explicit is None and header is not None:
+    if group is None and explicit is None:  # a plain entry `dir/name`: under `dir`, from this package
+        package = relative.rpartition("/")[0].replace("/", ".").split(".") if "/" in relative else []
+    if explicit is None and header is not None and header != "_group_":  # (`_group_`: the default)
         package = _package_parts(header)
-    elif group is None and explicit is None:
-        package = []  # (a plain entry: this config's own package)
     return Source(node, package, shown, full=full)
 
 
