@@ -8,7 +8,7 @@ environment (`${oc.env:VAR,default}`) is unread at its place, with the reason.""
 from __future__ import annotations
 
 from fixture_file import FixtureFile
-from speclint_runs import run_speclint
+from speclint_runs import ROOT, run_speclint
 
 from speclint.engine import lint_text
 
@@ -130,3 +130,18 @@ def test_a_plain_config_entry_goes_under_its_folder(tmp_path):
     )
     assert [(code, line) for code, line, _, _ in found] == [("FLG005", 4)]
     assert found[0][3].startswith("`6x` is not a valid value")
+
+
+def test_a_changed_group_file_is_read_again_through_the_cache(tmp_path):
+    (tmp_path / "model").mkdir()
+    (tmp_path / "model" / "a.yaml").write_text("tp: 2x\n")
+    (tmp_path / "config.yaml").write_text("defaults:\n  - model: a\n" + _CMD)
+    env = {"PYTHONPATH": str(ROOT / "src")}
+    first = run_speclint("config.yaml", cwd=tmp_path, env=env)
+    assert "config.yaml:3:62: FLG005" in first.stdout and "`2x`" in first.stdout
+    (tmp_path / "model" / "a.yaml").write_text("tp: 3\n")
+    again = run_speclint("config.yaml", cwd=tmp_path, env=env)
+    assert "FLG005" not in again.stdout and again.returncode == 0
+    (tmp_path / "model" / "a.yaml").unlink()
+    gone = run_speclint("config.yaml", cwd=tmp_path, env=env)
+    assert "config.yaml:3:62: SLM004" in gone.stdout and "is not on disk next to this file" in gone.stdout
