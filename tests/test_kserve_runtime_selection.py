@@ -115,3 +115,35 @@ def test_a_model_format_version_needs_a_runtime_format_of_that_version():
     assert _findings(text) == []  # `v2` (0.5.23, where --attn-dp-size exists), not the higher `v1`
     images = [launch.image for launch in extract_file("isvc.yaml", text).launches]
     assert images[-1] == "lmsysorg/sglang:v0.5.23"
+
+
+_NO_ARGS = (
+    "apiVersion: serving.kserve.io/v1beta1\nkind: InferenceService\nmetadata:\n  name: m\nspec:\n"
+    "  predictor:\n    model:\n      modelFormat:\n        name: {fmt}\n{runtime}"
+    "      storageUri: hf://Qwen/Qwen2.5-7B-Instruct\n"
+)
+
+
+def test_a_model_without_args_in_an_sglang_runtime_kept_elsewhere_is_not_passed_in_silence():
+    named = _NO_ARGS.format(fmt="huggingface", runtime="      runtime: kserve-sglang\n")
+    ((code, line, column, message),) = _findings(named)
+    assert (code, line, column) == ("SLM005", 10, 16)
+    assert message.startswith(
+        "KServe runs this model in the ServingRuntime `kserve-sglang`, which is not in this file"
+    )
+    assert "the SGLang launch it starts was not checked" in message
+    picked = _NO_ARGS.format(fmt="sglang", runtime="")
+    ((code, line, column, message),) = _findings(picked)
+    assert (code, line, column) == ("SLM005", 9, 15)
+    assert "no ServingRuntime in this file supports the model format `sglang`" in message
+
+
+def test_a_model_without_args_whose_runtime_is_in_the_file_runs_that_runtimes_launch():
+    runtime = _runtime("kserve-sglang", "lmsysorg/sglang:v0.5.2", "      autoSelect: true\n")
+    text = runtime.replace('"/mnt/models"]', '"/mnt/models", "--tp-size", "2x"]') + _NO_ARGS.format(
+        fmt="huggingface", runtime="      runtime: kserve-sglang\n"
+    )
+    assert [(code, line) for code, line, _, _ in _findings(text)] == [
+        ("FLG005", 12)
+    ]  # (the runtime's command)
+    assert lint_text(_NO_ARGS.format(fmt="huggingface", runtime=""), "isvc.yaml").findings == []  # not SGLang

@@ -38,7 +38,10 @@ def read_model(reader: ManifestReader, root: yaml.Node) -> None:
     model = get(predictor, "model")
     if not (isinstance(kind, yaml.ScalarNode) and kind.value == "InferenceService"):
         return
-    if not isinstance(model, yaml.MappingNode) or not isinstance(get(model, "args"), yaml.SequenceNode):
+    if not isinstance(model, yaml.MappingNode):
+        return
+    if not isinstance(get(model, "args"), yaml.SequenceNode):
+        _runtime_elsewhere(reader, model, predictor)
         return
     reader.seen.add(id(model))
     runtime = get(model, "runtime")
@@ -69,6 +72,33 @@ def read_model(reader: ManifestReader, root: yaml.Node) -> None:
         reader.result.diagnostics.append(Diagnostic("no-launch-found", message, span))
         return
     reader.k8s_container(_merged(container, model))
+
+
+def _runtime_elsewhere(reader: ManifestReader, model: yaml.MappingNode, predictor: yaml.Node | None) -> None:
+    """A model with no `args:` that runs in an SGLang runtime by name (`runtime: kserve-sglang`,
+    `modelFormat: {name: sglang}`) kept out of this file: its launch is that runtime's, not
+    read here; said at the name, not passed as "0 launches"."""
+    runtime = get(model, "runtime")
+    named = get(get(model, "modelFormat"), "name")
+    where = next(
+        (n for n in (runtime, named) if isinstance(n, yaml.ScalarNode) and "sglang" in n.value.lower()),
+        None,
+    )
+    if where is None:
+        return
+    runtimes = file_runtimes(reader.text)
+    hint = "lint the ServingRuntime's manifest with this one"
+    if isinstance(runtime, yaml.ScalarNode) and runtime.value:
+        if named_runtime(runtimes, runtime.value) is not None:
+            return  # (its container is read where the runtime is written)
+        which = f"the ServingRuntime `{runtime.value}`, which is not in this file"
+    else:
+        chosen, reason, hint = picked_runtime(runtimes, model, predictor)
+        if chosen is not None:
+            return
+        which = f"the runtime KServe picks for its model format, and {reason}"
+    message = f"KServe runs this model in {which}: the SGLang launch it starts was not checked ({hint})"
+    reader.result.diagnostics.append(Diagnostic("no-launch-found", message, reader.span(where)))
 
 
 def _merged(runtime: yaml.MappingNode, model: yaml.MappingNode) -> yaml.MappingNode:
