@@ -5,11 +5,13 @@ ${deployment.port} ...` beside `port: 8000`.
 OmegaConf (its "Variable interpolation" docs) fills `${a.b}` with the value at that path from the
 config's root before the string is used, `${.b}` from the node's own mapping (`..` one up), and
 `${name:args}` by calling a resolver; Hydra puts a config group's file under its group's path
-(`deployment/sglang.yaml` is `deployment`, unless a `# @package` line says otherwise). speclint
-reads the file alone: an interpolation is read where the value it names is written in this
-file (its text, at its place there), and is unknown, at its position, where the value is a
-resolver's, `???` (one Hydra must be given) or not in this file (composed from other configs or
-the command line). The command is then read as shell code, with the `image:` beside it.
+(`deployment/sglang.yaml` is `deployment`, unless a `# @package` line says otherwise). An
+interpolation is read where the value it names is written in this file (its text, at its place
+there), or in a config this file's defaults list composes with it, read from disk beside it
+(`hydra_defaults`: the value's text at the interpolation), and is unknown, at its position,
+where the value is a resolver's (`oc.env` said as the variable it reads), `???` (one Hydra must
+be given) or in no file read (composed from other configs or the command line). The command
+is then read as shell code, with the `image:` beside it.
 """
 
 from __future__ import annotations
