@@ -12,10 +12,10 @@ from speclint.frontends.shell.embedded import ArgvItem, ShellBuffer
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from speclint.frontends.manifests.yaml_manifest import _Reader
+    from speclint.frontends.manifests.container_reader import ContainerReader
 
 
-def read_compose_service(reader: _Reader, service: yaml.Node) -> None:
+def read_compose_service(reader: ContainerReader, service: yaml.Node) -> None:
     """A compose service: `entrypoint` + `command` (a string split into words, a list
     word by word), `environment` and `image`, each value as Compose interpolates it
     (`compose_env`: `${TP:-2}`, `$$`, the project's `.env`)."""

@@ -17,10 +17,10 @@ is then read as shell code, with the `image:` beside it.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 import yaml
 
+from speclint.core.records import dataclass
 from speclint.frontends.manifests.yaml_nodes import get, mapping_pairs, walk_pairs
 from speclint.frontends.recognise import LAUNCH_TEXT
 from speclint.frontends.shell.pieces import Piece

@@ -18,10 +18,10 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass
 
 import yaml
 
+from speclint.core.records import dataclass
 from speclint.core.spans import Span
 from speclint.frontends.manifests.yaml_nodes import get, mapping_pairs
 from speclint.frontends.shell.pieces import Piece

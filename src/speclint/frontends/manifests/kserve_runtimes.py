@@ -19,10 +19,9 @@ KServe lists.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import yaml
 
+from speclint.core.records import dataclass
 from speclint.frontends.manifests.yaml_nodes import get
 
 _SELECTION = "KServe's runtime selection (GetSupportingRuntimes)"
@@ -31,6 +30,8 @@ _ELSEWHERE = "lint the ServingRuntime's manifest with this one"
 
 @dataclass
 class Runtime:
+    """A ServingRuntime (`cluster`: a ClusterServingRuntime) of the file, by name, and its spec."""
+
     name: str
     cluster: bool
     spec: yaml.Node | None

@@ -17,7 +17,6 @@ import yaml
 from speclint.core.launches import Diagnostic, ExtractResult
 from speclint.core.spans import Span
 from speclint.core.words import Word
-from speclint.frontends.manifests.compose_env import DotEnv
 from speclint.frontends.manifests.config_maps import ConfigMaps, env_from, read_config_maps
 from speclint.frontends.manifests.container_reader import ContainerReader
 from speclint.frontends.manifests.k8s_containers import container_script, is_container
@@ -157,8 +156,6 @@ class _Reader(ContainerReader):
     """Finds the containers of Kubernetes and compose manifests (and hands workflows and
     flag-key maps to `actions` and `config_sections`)."""
 
-    dotenv: DotEnv | None = None
-    """The compose project's `.env`, read at the first service."""
     config_maps: ConfigMaps | None = None
     """The file's ConfigMaps, for a container's `envFrom` (`config_maps`)."""
 
