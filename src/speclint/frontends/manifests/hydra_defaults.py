@@ -31,6 +31,8 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
 _PACKAGE = re.compile(r"#\s*@package\s+(\S+)")
+_MAX_ENTRIES = 64
+"""Defaults list entries read at most (a hostile list does not make speclint read every file)."""
 _ENTRY = re.compile(r"^(?:(?:optional|override)\s+)*(/?[\w./-]+?)(?:@([\w.]+))?$")
 
 
@@ -56,7 +58,7 @@ def composed_sources(root: yaml.Node, path: str) -> list[Source]:
     folder = os.path.dirname(os.path.abspath(path)) if os.path.isfile(path) else None
     sources: list[Source] = []
     has_self = False
-    for entry in listed.value:
+    for entry in listed.value[:_MAX_ENTRIES]:
         if isinstance(entry, yaml.ScalarNode):
             if entry.value == "_self_":
                 sources.append(Source(None, [], path, own=True))
