@@ -323,47 +323,6 @@ def _starts_launch(line: str) -> bool:
     return PROSE_LAUNCH.match(line.lstrip()) is not None
 
 
-_PRE_OPEN = patterns.compile(r"<pre(?:\s[^<>]*)?>(?:<code(?:\s[^<>]*)?>)?", patterns.IGNORECASE)
-_PRE_CLOSE = patterns.compile(r"(?:</code>)?</pre>", patterns.IGNORECASE)
-
-
-def _pre_lines(lines: list[tuple[int, str]]) -> list[tuple[int, str]] | None:
-    """The text of an HTML block's `<pre>` (`<pre><code>`) elements, other lines blanked,
-    when that is all the block runs the launcher in and the text is as a browser shows it
-    (no tag or `&` entity inside); else None."""
-    kept: list[tuple[int, str]] = []
-    inside = False
-    for offset, line in lines:
-        begin, end = 0, len(line)
-        if not inside and (opening := _PRE_OPEN.search(line)):
-            inside, begin = True, opening.end()
-        if inside and (closing := _PRE_CLOSE.search(line, begin)):
-            inside, end = False, closing.start()
-            text, other = line[begin:end], line[:begin] + line[closing.end() :]
-        elif inside:
-            text, other = line[begin:], line[:begin]
-        else:
-            text, other = "", line
-        if DOC_LAUNCHER.search(other) or "<" in text or "&" in text:
-            return None
-        kept.append((offset + begin, text) if text else (offset + len(line), ""))
-    return kept
-
-
-def html_block(doc: DocFile, lines: list[tuple[int, str]]) -> None:
-    """An HTML block: the command in a `<pre>` (`<details>` ... `<pre>`) read as an untagged
-    block when it is plain text; one that runs the launcher elsewhere outside an HTML comment
-    (or with markup in the `<pre>`) is reported, not passed over."""
-    joined = "\n".join(line for _, line in lines)
-    if "<!--" in joined or not DOC_LAUNCHER.search(joined):
-        return
-    pre = _pre_lines(lines) if "<pre" in joined.lower() else None
-    if pre is not None:
-        code_block(doc, "", pre)
-        return
-    _unread_launcher(doc, lines, [], "it is inside an HTML block")
-
-
 def _unread_launcher(
     doc: DocFile,
     lines: list[tuple[int, str]],
