@@ -18,7 +18,7 @@ from speclint.frontends.moved_spans import map_spans
 from speclint.frontends.recognise import PYTHON_MENTIONS
 from speclint.frontends.shell.pieces import Piece, line_starts
 
-from .cells import add_python, python_result, split_cell, with_environment
+from .cells import add_python, python_result, split_cell, unread_cell, with_environment
 from .excerpt import DocFile, OffsetMap, exact, virtual
 
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.S)
@@ -176,6 +176,7 @@ def _code(
             lines.append((offset, line.rstrip("\r")))
             offset += len(line) + 1
         split.append(split_cell(lines))
+        unread_cell(doc, split[-1])
     environment: list[Piece] = []  # what `%env` / `os.environ[...] =` set, in cell order
     for cell in split:
         for command in with_environment(cell, environment):
