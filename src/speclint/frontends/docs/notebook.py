@@ -198,6 +198,9 @@ def _code(
         for index in active:
             add_python(doc, python_result(doc, split[index].python))
     from .notebook_pins import install_pins, pin_launches
+    from .notebook_strings import unread_string_launches
+
+    unread_string_launches(doc, code_cells)
 
     pin_launches(doc.result.launches, install_pins(notebook, doc.starts), doc.starts)
     moved = map_spans(doc.result, mapping.move)
