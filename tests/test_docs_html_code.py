@@ -48,3 +48,8 @@ def test_an_element_holding_an_entity_is_said_not_read() -> None:
 
 def test_a_code_element_in_an_html_table_is_read() -> None:
     assert ("SPD001", 14, 202, "32", _ignored(32, 5)) in DOC.findings()
+
+
+def test_a_command_in_a_paragraphs_html_comment_is_not_read() -> None:
+    """`<!-- ... -->` is not shown: before, the command in it was read and its findings given."""
+    assert not [f for f in DOC.findings() if f[1] == 17]

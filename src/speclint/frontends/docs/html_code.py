@@ -28,6 +28,28 @@ _ELEMENT = patterns.compile(
     r"<(code|kbd|tt|samp)(?:\s[^<>]*)?>(.*?)</\1\s*>", patterns.IGNORECASE | re.DOTALL
 )
 _BREAK = patterns.compile(r"<br\s*/?>", patterns.IGNORECASE)
+_COMMENT = patterns.compile(r"<!--.*?-->", re.DOTALL)
+
+
+def paragraph_html(
+    doc: DocFile, region: str, base: int, spans: list[CodeSpan]
+) -> tuple[list[CodeSpan], list[CodeSpan]]:
+    """A paragraph's code spans with its inline code elements added, and what its prose
+    reading skips: the elements not read (said so here) and its HTML comments (`<!-- -->`,
+    not shown: a command in one is not read)."""
+    hidden = [CodeSpan(base + m.start(), base + m.end(), m.group()) for m in _COMMENT.finditer(region)]
+
+    def shown(span: CodeSpan) -> bool:
+        return not any(h.begin <= span.begin < h.end for h in hidden)
+
+    elements, unread = html_code_spans(region, base, spans)
+    unread = [s for s in unread if shown(s)]
+    for element in unread:
+        unread_element(doc, element)
+    kept = sorted([s for s in [*spans, *elements] if shown(s)], key=lambda s: s.begin)
+    return kept, [*unread, *hidden]
+
+
 _REWRITTEN = patterns.compile(r"[<>&\\*`]|(?<![A-Za-z0-9])_|_(?![A-Za-z0-9])")
 """What Markdown or HTML shows otherwise than as written in an inline element's text."""
 _REWRITTEN_RAW = patterns.compile(r"[<>&]")

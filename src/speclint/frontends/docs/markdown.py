@@ -21,7 +21,7 @@ from .blocks import PYTHON_TAGS, code_block
 from .components import deindent_components
 from .excerpt import DocFile, exact
 from .flag_lists import ENV_LINE, is_fragment, is_sglang_list, launch_from_parts
-from .html_code import html_block, html_code_spans, unread_element
+from .html_code import html_block, paragraph_html
 from .inline import (
     Fragments,
     broken_spans,
@@ -115,12 +115,9 @@ def _inline(doc: DocFile, token: Token, fragments: Fragments | None, in_list: bo
     end = doc.starts[stop] - 1 if stop < len(doc.starts) else len(doc.text)
     region = doc.text[begin:end]
     spans = code_spans(region, begin) if "`" in region else []
-    unread: list[CodeSpan] = []
+    skipped: list[CodeSpan] = []  # what prose reading leaves out: elements not read, comments
     if "<" in region and "sglang" in region:
-        elements, unread = html_code_spans(region, begin, spans)
-        spans = sorted([*spans, *elements], key=lambda s: s.begin)
-        for element in unread:
-            unread_element(doc, element)
+        spans, skipped = paragraph_html(doc, region, begin, spans)
     leading = region.lstrip(" \t>-*+0123456789.)") if spans else ""
     joined = -1  # the last span read as part of the command of one before it
     for index, span in enumerate(spans):
@@ -146,7 +143,7 @@ def _inline(doc: DocFile, token: Token, fragments: Fragments | None, in_list: bo
         for index in range(first, stop):
             line_end = doc.starts[index + 1] - 1 if index + 1 < len(doc.starts) else len(doc.text)
             lines.append((doc.starts[index], doc.text[doc.starts[index] : line_end].rstrip("\r")))
-        prose_launches(doc, lines, sorted([*spans, *unread], key=lambda s: s.begin) if unread else spans)
+        prose_launches(doc, lines, sorted([*spans, *skipped], key=lambda s: s.begin) if skipped else spans)
 
 
 def _flag_paragraph(doc: DocFile, region: str, begin: int, span: CodeSpan) -> None:
