@@ -14,6 +14,7 @@ from .cells import PYTHON_SESSION, python_block, python_worth_reading
 from .dockerfile_fence import DOCKERFILE_TAGS, dockerfile_block
 from .flag_lists import block_flag_list, block_prefixed_list
 from .json_fence import JSON_TAGS, json_block
+from .rst_fence import RST_TAGS, rst_block
 from .windows import CMD_TAGS, POWERSHELL_TAGS, continued, launch_lines, session, windows_pieces
 from .windows import prompted as windows_prompted
 from .yaml_fence import YAML_TAGS, worth_reading, yaml_block
@@ -227,6 +228,9 @@ def code_block(doc: DocFile, tag: str, lines: list[tuple[int, str]]) -> None:
     if tag in PYTHON_TAGS or ((tag == "" or tag in TEXT_TAGS) and _python_session(joined, lines)):
         if python_worth_reading(doc, joined):  # `sgl.Runtime(...)` without its import
             python_block(doc, lines)
+        return
+    if tag in RST_TAGS:
+        rst_block(doc, _pieces(lines))
         return
     if tag in YAML_TAGS:
         if worth_reading(joined) and not yaml_block(doc, _pieces(lines)):
