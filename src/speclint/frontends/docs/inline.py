@@ -32,6 +32,9 @@ _MODEL = patterns.compile(r"(?<!\S)--model(?:-path)?(?:=|\s|$)")
 _SAFE = patterns.compile(r"[\w./:,=@%+~\-]*")
 _TRAILING = ".,;:)"
 _WORD = patterns.compile(r"\S+")
+_FULLWIDTH = patterns.compile(r"[\u3000-\u303f\uff01-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff65]")
+"""CJK and full-width punctuation (`，` `。` `：` `）`): a sentence written in Chinese or Japanese
+going on right after a command's last word, with no space between."""
 MAX_PROSE_WORDS = 1000
 """Words read after a launcher on a prose line; a longer run is not a command in prose."""
 
@@ -211,6 +214,9 @@ def _prose_tokens(
             continue
         if text.endswith("\\"):
             text = text[:-1]
+        ends = _FULLWIDTH.search(text)  # `--tp-size 2，然后报错`: the sentence goes on
+        if ends is not None:
+            text = text[: ends.start()]
         plain = _strip_placeholders(text)
         if not text or _SAFE.fullmatch(plain.rstrip(_TRAILING)) is None:
             break
@@ -223,6 +229,8 @@ def _prose_tokens(
         kept.append(exact(text, word.begin))
         if len(kept) > MAX_PROSE_WORDS:
             return []
+        if ends is not None:
+            break
     else:  # the words ran out at a line's end, not at prose
         if len(kept) > launcher_words and (cut := _cut_flag(lines, clean, kept[-1])) is not None:
             kept[-1] = cut
