@@ -190,6 +190,7 @@ def _prose_tokens(
     """The words of a launch on a prose line: the launcher, then flags and one value each,
     up to the first word that reads as prose again ([] when no flag follows)."""
     launcher_end = lines[index][0] + match.end()
+    closer = _closer(lines[index][1], match.start())
     kept: list[Piece] = []
     launcher_words = 0
     previous_flag = False
@@ -214,9 +215,9 @@ def _prose_tokens(
             continue
         if text.endswith("\\"):
             text = text[:-1]
-        ends = _FULLWIDTH.search(text)  # `--tp-size 2，然后报错`: the sentence goes on
+        ends = _sentence_end(text, closer)  # `--tp-size 2，然后报错`, `--tp-size 2?`, `...2"`
         if ends is not None:
-            text = text[: ends.start()]
+            text = text[:ends]
         plain = _strip_placeholders(text)
         if not text or _SAFE.fullmatch(plain.rstrip(_TRAILING)) is None:
             break
@@ -245,6 +246,47 @@ def _prose_tokens(
             pieces.append(virtual(" ", word.begin))
         pieces.append(word)
     return pieces
+
+
+_OPENERS = {
+    "*": "*",
+    "_": "_",
+    '"': '"',
+    "'": "'",
+    "\u2018": "\u2019",
+    "\u201c": "\u201d",
+    "[": "]",
+    "(": ")",
+}
+_ENDS_SENTENCE = "?!\u2026"
+
+
+def _closer(line: str, start: int) -> str:
+    """What closes a launch the prose opened right before it (the launcher at `start`), after
+    a space or at the line's start: emphasis (`**`, `_`), a quote (`"`, `\u201c`), a bracket;
+    "" for none."""
+    begin = start
+    while begin > 0 and start - begin < 3 and line[begin - 1] in _OPENERS:
+        begin -= 1
+    if begin == start or (begin > 0 and not line[begin - 1].isspace()):
+        return ""
+    return "".join(_OPENERS[c] for c in reversed(line[begin:start]))
+
+
+def _sentence_end(text: str, closer: str) -> int | None:
+    """Where a word's command text ends when the sentence goes on inside it: full-width
+    punctuation (`2，然后`), the closing emphasis, quote or bracket the prose opened before the
+    launcher (`2**`, `2"`, `2]`), or a `?`/`!` ending the sentence (`2?`); None for a whole word."""
+    fullwidth = _FULLWIDTH.search(text)
+    if fullwidth is not None:
+        return fullwidth.start()
+    core = text.rstrip(_TRAILING)
+    if closer and core.endswith(closer) and len(core) > len(closer):
+        return len(core) - len(closer)
+    bare = core.rstrip(_ENDS_SENTENCE)
+    if bare != core and bare:
+        return len(bare)
+    return None
 
 
 def _cut_flag(lines: list[tuple[int, str]], clean: list[str], last: Piece) -> Piece | None:
@@ -296,13 +338,32 @@ def _strip_placeholders(text: str) -> str:
     return re.sub(r"<[^<>\s]*>|\{[^{}\s]*\}|\[[^\[\]\s]*\]|\$\{?\w+\}?|\u2026", "x", text)
 
 
+_EMPHASIS_OPEN = patterns.compile(r"(?<![\w\\])_{1,3}(?=[A-Za-z])")
+
+
+def _unemphasised(line: str) -> str:
+    """The line with the `_` that open Markdown emphasis right before a launcher (`_python3
+    -m ..._`) blanked, so that launcher is found (its column kept)."""
+    if "_" not in line:
+        return line
+    blanked = _EMPHASIS_OPEN.sub(lambda m: " " * len(m.group()), line)
+    keep = [m for m in _EMPHASIS_OPEN.finditer(line) if PROSE_LAUNCH.match(blanked, m.end())]
+    if not keep:
+        return line
+    parts, done = [], 0
+    for opening in keep:
+        parts.extend([line[done : opening.start()], " " * len(opening.group())])
+        done = opening.end()
+    return "".join([*parts, line[done:]])
+
+
 def prose_launches(doc: DocFile, lines: list[tuple[int, str]], spans: list[CodeSpan]) -> int:
     """Launches written on the prose lines of a paragraph (outside its code spans)."""
     found = 0
     inside = [s.begin - 1 for s in spans]
-    clean = [line.replace("`", " ") for _, line in lines]
+    clean = [_unemphasised(line).replace("`", " ") for _, line in lines]
     for index, (offset, line) in enumerate(lines):
-        for match in PROSE_LAUNCH.finditer(line):
+        for match in PROSE_LAUNCH.finditer(_unemphasised(line) if "_" in line else line):
             where = offset + match.start()
             at = bisect_right(inside, where) - 1
             if at >= 0 and where <= spans[at].end:
