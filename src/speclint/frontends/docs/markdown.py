@@ -28,10 +28,10 @@ from .inline import (
     classify_fragment,
     code_span_launch,
     code_spans,
-    prose_launches,
     span_pieces,
 )
 from .plain_blocks import plain_blocks
+from .prose import prose_launches
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -105,7 +105,9 @@ def _block_lines(token: Token, lines: list[str], starts: list[int]) -> list[tupl
     return out
 
 
-def _inline(doc: DocFile, token: Token, fragments: Fragments | None, in_list: bool) -> None:
+def _inline(
+    doc: DocFile, token: Token, fragments: Fragments | None, in_list: bool, table: bool = False
+) -> None:
     """A paragraph (or heading, or table row): code spans, prose launches, fragments."""
     first, stop = _line_range(token)
     stop = min(stop, len(doc.starts))
@@ -115,6 +117,9 @@ def _inline(doc: DocFile, token: Token, fragments: Fragments | None, in_list: bo
     end = doc.starts[stop] - 1 if stop < len(doc.starts) else len(doc.text)
     region = doc.text[begin:end]
     spans = code_spans(region, begin) if "`" in region else []
+    if table:
+        for span in spans:
+            span.table = True
     skipped: list[CodeSpan] = []  # what prose reading leaves out: elements not read, comments
     if "<" in region and "sglang" in region:
         spans, skipped = paragraph_html(doc, region, begin, spans)
@@ -264,10 +269,13 @@ def extract_markdown(text: str, path: str) -> ExtractResult:
     pending: Fragments | None = None  # a list just closed: env lines in the next block join it
     seen: set[tuple[int, ...]] = set()
     previous: Token | None = None
+    table = False  # inside a GFM table: `\|` in a cell's code span is `|`
     for token in tokens:
         if _cell_output(token, previous):
             continue
         previous = token
+        if token.type in ("table_open", "table_close"):
+            table = token.type == "table_open"
         if pending is not None and token.level == 0 and token.type not in ("fence", "code_block"):
             _flush(doc, pending)
             pending = None
@@ -289,7 +297,7 @@ def extract_markdown(text: str, path: str) -> ExtractResult:
             html_block(doc, _block_lines(token, lines, doc.starts))
         elif token.type == "inline" and token.map and tuple(token.map) not in seen:
             seen.add(tuple(token.map))
-            _inline(doc, token, fragments, depth > 0)
+            _inline(doc, token, fragments, depth > 0, table)
     _flush(doc, pending)
     _flush(doc, fragments)
     if doc.result.launches:
