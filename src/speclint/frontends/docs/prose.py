@@ -164,13 +164,16 @@ _PROSE_WORD = patterns.compile(r"[a-z]+")
 
 
 def _switch(flag: str) -> bool:
-    """The option takes no value in every SGLang release that declares it (`--trust-remote-code`),
-    so a word after it in prose is not its value; False for one some release gives a value, or
-    no release declares as written."""
+    """The option (or every option it abbreviates) takes no value in every SGLang release that
+    declares it (`--trust-remote-code`), so a word after it in prose is not its value; False
+    for one some release gives a value, or no release declares."""
     from speclint.sglang.flags.release_index import option_entries
     from speclint.sglang.flags.schema import spec_at
 
-    entries = option_entries().get(flag, ())
+    options = option_entries()
+    entries = options.get(flag) or tuple(  # (an abbreviation, `--trust-remote`: what it may stand for)
+        index for option, indexes in options.items() if option.startswith(flag) for index in indexes
+    )
     return bool(entries) and not any(spec_at(index).takes_value for index in entries)
 
 
