@@ -14,15 +14,13 @@ from .cells import PYTHON_SESSION, python_block, python_worth_reading
 from .dockerfile_fence import DOCKERFILE_TAGS, dockerfile_block
 from .flag_lists import block_flag_list, block_prefixed_list
 from .json_fence import JSON_TAGS, json_block
-from .rst_fence import RST_TAGS, rst_block
+from .unread import unread_launcher as _unread_launcher
 from .windows import CMD_TAGS, POWERSHELL_TAGS, continued, launch_lines, session, windows_pieces
 from .windows import prompted as windows_prompted
 from .yaml_fence import YAML_TAGS, worth_reading, yaml_block
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from speclint.core.diagnostics import Diagnostic
-
     from .excerpt import DocFile
 
 SHELL_TAGS = {
@@ -229,9 +227,6 @@ def code_block(doc: DocFile, tag: str, lines: list[tuple[int, str]]) -> None:
         if python_worth_reading(doc, joined):  # `sgl.Runtime(...)` without its import
             python_block(doc, lines)
         return
-    if tag in RST_TAGS:
-        rst_block(doc, _pieces(lines))
-        return
     if tag in YAML_TAGS:
         if worth_reading(joined) and not yaml_block(doc, _pieces(lines)):
             # (an abridged manifest, `...` for the parts left out, does not parse)
@@ -325,38 +320,3 @@ def _starts_launch(line: str) -> bool:
     from speclint.frontends.recognise import PROSE_LAUNCH
 
     return PROSE_LAUNCH.match(line.lstrip()) is not None
-
-
-def _unread_launcher(
-    doc: DocFile,
-    lines: list[tuple[int, str]],
-    said: list[Diagnostic],
-    why: str = "it is not a shell command speclint could parse",
-    by_name: bool = False,
-) -> None:
-    """A block that yielded no launch but runs the launcher on one of its lines (a paste that
-    does not parse as shell, a prompt speclint does not know): `launcher-not-read` at the
-    launcher, so a file whose other blocks are read still says what it did not check. Not
-    when the walk already said why (a command that only prints it, a wrapper not followed).
-    `by_name`: a YAML/Dockerfile block, said at the module's name (list items) if need be."""
-    if any(d.kind in ("launch-unread", "launcher-not-read") for d in said):
-        return
-    from speclint.core.diagnostics import Diagnostic
-    from speclint.frontends.recognise import DOC_LAUNCHER, PROSE_LAUNCH
-    from speclint.frontends.shell.pieces import span_of
-
-    code = [(offset, line) for offset, line in lines if not line.lstrip().startswith("#")]
-    pattern = DOC_LAUNCHER if by_name and not any(PROSE_LAUNCH.search(t) for _, t in code) else PROSE_LAUNCH
-    for offset, line in code:
-        match = pattern.search(line)
-        if match is not None:
-            named = " ".join(match.group().split())
-            doc.result.diagnostics.append(
-                Diagnostic(
-                    "launcher-not-read",
-                    f"speclint did not read the command that runs `{named}` in this code block "
-                    f"({why}), so nothing in this launch was checked",
-                    span_of(doc.starts, offset + match.start(), offset + match.end()),
-                )
-            )
-            return

@@ -299,6 +299,6 @@ def python_block(doc: DocFile, lines: list[tuple[int, str]]) -> None:
 def unread_cell(doc: DocFile, cell: SplitCell) -> None:
     """A cell neither Python nor shell that runs the launcher: said not read, at the launcher."""
     if cell.unread:
-        from .blocks import _unread_launcher
+        from .unread import unread_launcher
 
-        _unread_launcher(doc, cell.unread, [], cell.why, by_name=True)
+        unread_launcher(doc, cell.unread, [], cell.why, by_name=True)

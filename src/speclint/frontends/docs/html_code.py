@@ -17,8 +17,9 @@ import re
 from speclint.core import patterns
 from speclint.frontends.recognise import DOC_LAUNCHER
 
-from .blocks import _unread_launcher, code_block
+from .blocks import code_block
 from .inline import CodeSpan, broken_spans, code_span_launch
+from .unread import unread_launcher as _unread_launcher
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -32,6 +32,7 @@ from .inline import (
 )
 from .plain_blocks import plain_blocks
 from .prose import prose_launches
+from .rst_fence import RST_TAGS, rst_block
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -292,7 +293,10 @@ def extract_markdown(text: str, path: str) -> ExtractResult:
             if pending is not None and _env_block(block, pending):
                 continue
             tag = _tag(token.info) if token.type == "fence" else ""
-            code_block(doc, tag, block)
+            if tag in RST_TAGS:  # MyST's {eval-rst}: reStructuredText
+                rst_block(doc, block)
+            else:
+                code_block(doc, tag, block)
         elif token.type == "html_block" and token.map:
             html_block(doc, _block_lines(token, lines, doc.starts))
         elif token.type == "inline" and token.map and tuple(token.map) not in seen:
