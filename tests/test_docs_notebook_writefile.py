@@ -47,3 +47,17 @@ def test_a_cell_of_another_language_is_said_not_read() -> None:
         "block (`%%html` runs the cell as another language, not as Python or shell), so nothing "
         "in this launch was checked",
     ) in NOTEBOOK.findings()
+
+
+def test_a_raw_cell_holding_a_command_is_said_not_read() -> None:
+    """A raw cell is not run (nbconvert copies it as it is): before, a notebook with another
+    launch read was "All checks passed" over the command in one."""
+    assert (
+        "SLM005",
+        61,
+        26,
+        "python3 -m sglang.launch_server",
+        "speclint did not read the command that runs `python3 -m sglang.launch_server` in this code "
+        "block (it is a raw cell, which the notebook does not run), so nothing in this launch was "
+        "checked",
+    ) in NOTEBOOK.findings()

@@ -146,6 +146,8 @@ def extract_notebook(text: str, path: str) -> ExtractResult:
             result.launches.extend(found.launches)
             result.diagnostics.extend(found.diagnostics)
             result.comments.extend(found.comments)
+        elif kind == "raw" and "sglang" in cell_text:
+            result.diagnostics.extend(_raw_cell(path, pieces, starts))
         elif kind == "code":
             code_cells.append((size, size + len(cell_text)))
             code.extend(pieces)
@@ -154,6 +156,21 @@ def extract_notebook(text: str, path: str) -> ExtractResult:
     if code:
         _code(path, code, code_cells, starts, result)
     return result
+
+
+def _raw_cell(path: str, pieces: list[Piece], starts: list[int]) -> list[Diagnostic]:
+    """A raw cell (not run; nbconvert copies it into the output as it is) holding a command:
+    said not read, at its launcher, in the notebook file."""
+    from .unread import unread_launcher
+
+    mapping = OffsetMap(pieces, starts)
+    doc = DocFile(mapping.text, path)
+    lines, offset = [], 0
+    for line in mapping.text.split("\n"):
+        lines.append((offset, line))
+        offset += len(line) + 1
+    unread_launcher(doc, lines, [], "it is a raw cell, which the notebook does not run")
+    return map_spans(doc.result, mapping.move).diagnostics
 
 
 def _code(
