@@ -1,6 +1,7 @@
 """A launch on a prose line that the sentence closes right after its last value: a `?` or
 `!` (`... --speculative-num-draft-tokens 8?`), the quote, emphasis or bracket the prose opened
-before the launcher (`"python3 -m ... 8"`, `**...8**`, `_..._`, `[... 8]`, curly quotes). The
+before the launcher (`"python3 -m ... 8"`, `**...8**`, `_..._`, `[... 8]`, curly quotes), an
+em dash (`8\u2014not`) or a lone `--` dash; a comma after a value mid-command is the sentence's. The
 value is read up to it. Before, the whole word was taken for prose and the flag was said to
 get no value (a false FLG004 error); a launch in `_..._` was not found at all."""
 
@@ -21,6 +22,9 @@ def test_each_launch_is_read_to_its_last_value() -> None:
         ("SPD001", 11, 175, "8"),
         ("SPD001", 13, 193, "8"),
         ("SPD001", 15, 197, "8"),
+        ("SPD001", 17, 180, "8"),  # `1, --next-flag`: the comma is the sentence's
+        ("SPD001", 19, 191, "8"),  # `8\u2014not 8`: an em dash right after the value
+        ("SPD001", 21, 191, "8"),  # `8 -- not 8`: `--` alone is a dash in the sentence
     ]
 
 

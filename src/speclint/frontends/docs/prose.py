@@ -103,8 +103,8 @@ def _prose_tokens(
         if ends is not None:
             text = text[:ends]
         plain = _strip_placeholders(text)
-        if not text or _SAFE.fullmatch(plain.rstrip(_TRAILING)) is None:
-            break
+        if not text or text == "--" or _SAFE.fullmatch(plain.rstrip(_TRAILING)) is None:
+            break  # (`--` alone: a dash in the sentence, `--tp-size 2 -- it fails`)
         if text.startswith("-"):
             previous_flag = "=" not in text
             switch = previous_flag and _switch(text)
@@ -112,6 +112,7 @@ def _prose_tokens(
             break  # `--enable-torch-compile is slower`: the sentence goes on after a switch
         elif previous_flag:
             previous_flag = False
+            text = text[:-1] if text.endswith(",") and len(text) > 1 else text  # `--tp-size 2, --dp-size 2`
         else:
             break
         kept.append(exact(text, word.begin))
@@ -145,6 +146,7 @@ _OPENERS = {
     "[": "]",
     "(": ")",
 }
+_DASH = patterns.compile("[\u2013\u2014]")
 _ENDS_SENTENCE = "?!\u2026"
 
 
@@ -184,6 +186,9 @@ def _sentence_end(text: str, closer: str) -> int | None:
     fullwidth = _FULLWIDTH.search(text)
     if fullwidth is not None:
         return fullwidth.start()
+    dash = _DASH.search(text, 1)  # `--tp-size 2—it fails` (at its start: a flag typed with one)
+    if dash is not None:
+        return dash.start()
     core = text.rstrip(_TRAILING)
     if closer and core.endswith(closer) and len(core) > len(closer):
         return len(core) - len(closer)
