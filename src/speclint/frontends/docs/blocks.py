@@ -286,6 +286,10 @@ def code_block(doc: DocFile, tag: str, lines: list[tuple[int, str]]) -> None:
         from .warning_lines import without_warnings
 
         lines = without_warnings(lines)
+    if "INFO" in joined or "] " in joined or " - " in joined:  # (a server log pasted under it)
+        from .warning_lines import without_log_lines
+
+        lines = without_log_lines(lines)
     if "!" in joined or "%" in joined:  # (no other line is changed)
         lines = [_unescape(offset, line) for offset, line in lines]
     # a tagged shell block that does not parse is a warning; an untagged block may be output
