@@ -77,7 +77,7 @@ def _prose_tokens(
     closer = _closer(lines[index][1], match.start())
     kept: list[Piece] = []
     launcher_words = 0
-    previous_flag = switch = False
+    previous_flag, flag = False, ""
     quoted_end = -1  # where a quoted value read whole ends: its words are in it
     for word in _words(lines, clean, index, match.start()):
         text = word.text or ""
@@ -106,9 +106,8 @@ def _prose_tokens(
         if not text or text == "--" or _SAFE.fullmatch(plain.rstrip(_TRAILING)) is None:
             break  # (`--` alone: a dash in the sentence, `--tp-size 2 -- it fails`)
         if text.startswith("-"):
-            previous_flag = "=" not in text
-            switch = previous_flag and _switch(text)
-        elif previous_flag and switch and _PROSE_WORD.fullmatch(text):
+            previous_flag, flag = "=" not in text, text
+        elif previous_flag and _PROSE_WORD.fullmatch(text) and _switch(flag):
             break  # `--enable-torch-compile is slower`: the sentence goes on after a switch
         elif previous_flag:
             previous_flag = False
