@@ -50,6 +50,7 @@ after its marker."""
 _FIELD_MARKER = re.compile(r":(?![: ])(?:[^:\\]|\\.|:(?!(?:[ `]|$)))*(?<! ):(?:[ ]+|$)")
 """docutils' field marker (`:caption: text`): a directive's options are a field list."""
 
+_PARAGRAPH = "this reStructuredText paragraph (shown as text, not in a code block)"
 _FLAG_NEXT = re.compile(r"[ \t]+--?[A-Za-z]")
 """The launcher followed by a flag: a command, not a mention of the launcher's name."""
 _INLINE_LITERAL = re.compile(r"(?<![\w`])``(?=\S)(.+?)(?<=\S)``(?![\w`])")
@@ -216,9 +217,9 @@ class _Page:
         """A launch written on a paragraph's line, outside inline literals (`On the first node
         run python3 -m sglang.launch_server --model-path ...`): shown as text, not as a code
         block, so not checked, but said not read (the paragraph read to its end)."""
-        from speclint.core.diagnostics import Diagnostic
         from speclint.frontends.recognise import PROSE_LAUNCH
-        from speclint.frontends.shell.pieces import span_of
+
+        from .unread import said_not_read
 
         end = first
         while end + 1 < len(self.lines) and self.lines[end + 1][1].strip():
@@ -229,16 +230,8 @@ class _Page:
             text = _INLINE_LITERAL.sub(lambda m: " " * len(m.group()), line)
             match = PROSE_LAUNCH.search(text)
             if match is not None and _FLAG_NEXT.match(text, match.end()):
-                named = " ".join(match.group().split())
-                self.doc.result.diagnostics.append(
-                    Diagnostic(
-                        "launcher-not-read",
-                        f"speclint did not read the command that runs `{named}` in this "
-                        "reStructuredText paragraph (shown as text, not in a code block), so "
-                        "nothing in this launch was checked",
-                        span_of(self.doc.starts, offset + match.start(), offset + match.end()),
-                    )
-                )
+                named, where = " ".join(match.group().split()), _PARAGRAPH
+                said_not_read(self.doc, offset + match.start(), offset + match.end(), named, where)
                 return
 
     def _block_quote(self, first: int) -> int:

@@ -42,3 +42,13 @@ def unread_launcher(
                 )
             )
             return
+
+
+def said_not_read(doc: DocFile, begin: int, end: int, named: str, where: str) -> None:
+    """`launcher-not-read` for the launcher at file offsets [begin, end): "speclint did not
+    read the command that runs `named` in `where`"."""
+    from speclint.core.diagnostics import Diagnostic
+    from speclint.frontends.shell.pieces import span_of
+
+    message = f"speclint did not read the command that runs `{named}` in {where}, so nothing in this launch was checked"
+    doc.result.diagnostics.append(Diagnostic("launcher-not-read", message, span_of(doc.starts, begin, end)))
