@@ -14,14 +14,13 @@ from .cells import PYTHON_SESSION, python_block, python_worth_reading
 from .dockerfile_fence import DOCKERFILE_TAGS, dockerfile_block
 from .flag_lists import block_flag_list, block_prefixed_list
 from .json_fence import JSON_TAGS, json_block
+from .unread import unread_launcher as _unread_launcher
 from .windows import CMD_TAGS, POWERSHELL_TAGS, continued, launch_lines, session, windows_pieces
 from .windows import prompted as windows_prompted
 from .yaml_fence import YAML_TAGS, worth_reading, yaml_block
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from speclint.core.diagnostics import Diagnostic
-
     from .excerpt import DocFile
 
 SHELL_TAGS = {
@@ -287,6 +286,10 @@ def code_block(doc: DocFile, tag: str, lines: list[tuple[int, str]]) -> None:
         from .warning_lines import without_warnings
 
         lines = without_warnings(lines)
+    if "INFO" in joined or "] " in joined or " - " in joined:  # (a server log pasted under it)
+        from .warning_lines import without_log_lines
+
+        lines = without_log_lines(lines)
     if "!" in joined or "%" in joined:  # (no other line is changed)
         lines = [_unescape(offset, line) for offset, line in lines]
     # a tagged shell block that does not parse is a warning; an untagged block may be output
@@ -321,79 +324,3 @@ def _starts_launch(line: str) -> bool:
     from speclint.frontends.recognise import PROSE_LAUNCH
 
     return PROSE_LAUNCH.match(line.lstrip()) is not None
-
-
-_PRE_OPEN = patterns.compile(r"<pre(?:\s[^<>]*)?>(?:<code(?:\s[^<>]*)?>)?", patterns.IGNORECASE)
-_PRE_CLOSE = patterns.compile(r"(?:</code>)?</pre>", patterns.IGNORECASE)
-
-
-def _pre_lines(lines: list[tuple[int, str]]) -> list[tuple[int, str]] | None:
-    """The text of an HTML block's `<pre>` (`<pre><code>`) elements, other lines blanked,
-    when that is all the block runs the launcher in and the text is as a browser shows it
-    (no tag or `&` entity inside); else None."""
-    kept: list[tuple[int, str]] = []
-    inside = False
-    for offset, line in lines:
-        begin, end = 0, len(line)
-        if not inside and (opening := _PRE_OPEN.search(line)):
-            inside, begin = True, opening.end()
-        if inside and (closing := _PRE_CLOSE.search(line, begin)):
-            inside, end = False, closing.start()
-            text, other = line[begin:end], line[:begin] + line[closing.end() :]
-        elif inside:
-            text, other = line[begin:], line[:begin]
-        else:
-            text, other = "", line
-        if DOC_LAUNCHER.search(other) or "<" in text or "&" in text:
-            return None
-        kept.append((offset + begin, text) if text else (offset + len(line), ""))
-    return kept
-
-
-def html_block(doc: DocFile, lines: list[tuple[int, str]]) -> None:
-    """An HTML block: the command in a `<pre>` (`<details>` ... `<pre>`) read as an untagged
-    block when it is plain text; one that runs the launcher elsewhere outside an HTML comment
-    (or with markup in the `<pre>`) is reported, not passed over."""
-    joined = "\n".join(line for _, line in lines)
-    if "<!--" in joined or not DOC_LAUNCHER.search(joined):
-        return
-    pre = _pre_lines(lines) if "<pre" in joined.lower() else None
-    if pre is not None:
-        code_block(doc, "", pre)
-        return
-    _unread_launcher(doc, lines, [], "it is inside an HTML block")
-
-
-def _unread_launcher(
-    doc: DocFile,
-    lines: list[tuple[int, str]],
-    said: list[Diagnostic],
-    why: str = "it is not a shell command speclint could parse",
-    by_name: bool = False,
-) -> None:
-    """A block that yielded no launch but runs the launcher on one of its lines (a paste that
-    does not parse as shell, a prompt speclint does not know): `launcher-not-read` at the
-    launcher, so a file whose other blocks are read still says what it did not check. Not
-    when the walk already said why (a command that only prints it, a wrapper not followed).
-    `by_name`: a YAML/Dockerfile block, said at the module's name (list items) if need be."""
-    if any(d.kind in ("launch-unread", "launcher-not-read") for d in said):
-        return
-    from speclint.core.diagnostics import Diagnostic
-    from speclint.frontends.recognise import DOC_LAUNCHER, PROSE_LAUNCH
-    from speclint.frontends.shell.pieces import span_of
-
-    code = [(offset, line) for offset, line in lines if not line.lstrip().startswith("#")]
-    pattern = DOC_LAUNCHER if by_name and not any(PROSE_LAUNCH.search(t) for _, t in code) else PROSE_LAUNCH
-    for offset, line in code:
-        match = pattern.search(line)
-        if match is not None:
-            named = " ".join(match.group().split())
-            doc.result.diagnostics.append(
-                Diagnostic(
-                    "launcher-not-read",
-                    f"speclint did not read the command that runs `{named}` in this code block "
-                    f"({why}), so nothing in this launch was checked",
-                    span_of(doc.starts, offset + match.start(), offset + match.end()),
-                )
-            )
-            return

@@ -27,6 +27,11 @@ if TYPE_CHECKING:
 
 _SHELL_CELL = patterns.compile(r"%%(?:bash|sh|shell|system|script\s+(?:/\S*/)?(?:ba|z)?sh)\b")
 _ASSIGNED_SHELL = patterns.compile(r"[A-Za-z_]\w*\s*=\s*!")
+_WRITEFILE = patterns.compile(r"%%(?:writefile|file)(?:[ \t]+-a)?[ \t]+(['\"]?)(\S+?)\1[ \t]*$")
+"""IPython's `%%writefile NAME` (`-a` appends): the cell's text is written to the file, not run."""
+_NOT_PYTHON_CELL = patterns.compile(r"%%(?:html|javascript|js|latex|markdown|svg|perl|ruby)\b")
+"""Cell magics whose text IPython hands to another language, not to Python."""
+_SHEBANG_SHELL = patterns.compile(r"#![ \t]*/\S*(?:/env[ \t]+)?(?:ba|z|da)?sh\b")
 
 
 @dataclass(slots=True)
@@ -39,6 +44,10 @@ class SplitCell:
     """`export NAME=value` pieces for what the cell sets in the kernel's environment (`%env`,
     `os.environ[NAME] = ...`), each with how many of `shell` run before it: the shell
     commands IPython starts later inherit it."""
+    unread: list[tuple[int, str]] = field(default_factory=list)
+    """The lines of a cell that is neither Python nor shell (`%%writefile config.yaml`,
+    `%%html`): a launcher in them is said not read."""
+    why: str = ""
 
 
 _ENV_MAGIC = patterns.compile(r"%(?:set_)?env[ \t]+(?=\S)")
@@ -153,6 +162,14 @@ def split_cell(lines: list[tuple[int, str]]) -> SplitCell:
             script.extend(_line(offset, line))
         cell.shell.append(script)
         return cell
+    if first is not None and (kind := _cell_magic(lines[first][1].strip(), lines[first + 1 :])) is not None:
+        if kind == "shell":  # `%%writefile serve.sh`: the script the notebook then runs
+            script = [p for offset, line in lines[first + 1 :] for p in _line(offset, line)]
+            cell.shell.append(script)
+            return cell
+        if kind != "python":
+            cell.unread, cell.why = lines[first + 1 :], kind
+            return cell
     in_string = False
     continuing = False
     for number, (offset, line) in enumerate(lines):
@@ -188,6 +205,26 @@ def split_cell(lines: list[tuple[int, str]]) -> SplitCell:
             if (line.count('"""') + line.count("'''")) % 2:
                 in_string = not in_string
     return cell
+
+
+def _cell_magic(magic: str, body: list[tuple[int, str]]) -> str | None:
+    """What a first-line cell magic makes of the cell's text: "shell" (`%%writefile x.sh`, or
+    a file whose first line is a shell's `#!`), "python" (`%%writefile x.py`), why it is not
+    read (another file written, `%%html`), or None (a magic that runs the cell as Python)."""
+    written = _WRITEFILE.match(magic)
+    if written is not None:
+        name = written.group(2)
+        head = next((line.strip() for _, line in body if line.strip()), "")
+        if name.endswith((".sh", ".bash")) or _SHEBANG_SHELL.match(head):
+            return "shell"
+        if name.endswith(".py"):
+            return "python"
+        return (
+            f"the cell is written to `{name}` by `%%writefile`, a file speclint does not read from a notebook"
+        )
+    if _NOT_PYTHON_CELL.match(magic):
+        return f"`{magic.split()[0]}` runs the cell as another language, not as Python or shell"
+    return None
 
 
 def python_worth_reading(doc: DocFile, code: str) -> bool:
@@ -247,6 +284,7 @@ def python_block(doc: DocFile, lines: list[tuple[int, str]]) -> None:
     finds no launch in it)."""
     lines = _session(lines)
     cell = split_cell(lines)
+    unread_cell(doc, cell)
     for command in with_environment(cell, []):
         doc.shell(command, "drop", ipython=True)
     found = python_result(doc, cell.python)
@@ -256,3 +294,11 @@ def python_block(doc: DocFile, lines: list[tuple[int, str]]) -> None:
         if doc.shell(pieces, "drop"):
             return
     add_python(doc, found)
+
+
+def unread_cell(doc: DocFile, cell: SplitCell) -> None:
+    """A cell neither Python nor shell that runs the launcher: said not read, at the launcher."""
+    if cell.unread:
+        from .unread import unread_launcher
+
+        unread_launcher(doc, cell.unread, [], cell.why, by_name=True)

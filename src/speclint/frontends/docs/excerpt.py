@@ -70,7 +70,8 @@ class OffsetMap:
 
 
 _PLACEHOLDER = patterns.compile(
-    r"(?<![\w$<>{\[])(?:<(?:[A-Za-z][\w.:/|-]*|\.\.\.)>|\{(?:[A-Za-z_][\w./|-]*|\.\.\.)\}"
+    r"(?<![\w$])\{\{[ \t]*[A-Za-z_][\w.]*(?:[ \t]*\|[ \t]*[A-Za-z_]\w*)?[ \t]*\}\}(?![\w}])"
+    r"|(?<![\w$<>{\[])(?:<(?:[A-Za-z][\w.:/|-]*|\.\.\.)>|\{(?:[A-Za-z_][\w./|-]*|\.\.\.)\}"
     r"|<[A-Za-z][\w./-]*(?: [\w./-]+){1,7}>|\{[A-Za-z][\w./-]*(?: [\w./-]+){1,7}\}"
     r"|\[(?:[A-Za-z_][\w.|-]*|\.\.\.)\])(?![\w>}\]])"
     r"|(?<!\S)(?:\.\.\.|\u2026)(?!\S)"
@@ -79,8 +80,9 @@ _PLACEHOLDER = patterns.compile(
 (not alone on a line: an INI section header), alternatives or a path in braces
 (`{fa3|flashinfer}`, `{trained/model/path}`: no shell writes a pipe or a path so), a few
 words in braces or angle brackets (`{target model}`, `{path to your EAGLE checkpoint}`,
-`<path to model>`: to a shell, stray words and redirections no command line means), and
-`...` for words left out."""
+`<path to model>`: to a shell, stray words and redirections no command line means), a
+template's variable (`{{ sglang_version }}`: Jinja, MyST substitutions, Hugo), and `...` for
+words left out."""
 
 
 def _placeholder_pieces(piece: Piece, ipython: bool, continued: bool) -> list[Piece]:

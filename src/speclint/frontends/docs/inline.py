@@ -1,4 +1,4 @@
-"""Launches in paragraphs: inline code spans and commands written on a prose line.
+"""Launches in paragraphs: inline code spans (prose lines: `prose`).
 
 markdown-it says which lines are a paragraph (or a heading, a list item's text, a table
 row) but gives no columns, so code spans are found again in the original lines with
@@ -10,30 +10,22 @@ or after a colon on a prose line (`command: python3 -m sglang.launch_server --mo
 
 from __future__ import annotations
 
-import re
 from bisect import bisect_right
 
 from speclint.core import patterns
 from speclint.core.records import dataclass
-from speclint.frontends.recognise import DOC_LAUNCHER, PROSE_LAUNCH
+from speclint.frontends.recognise import DOC_LAUNCHER
 
 from .excerpt import exact, unknown, virtual
 from .flag_lists import ENV_LINE, REST_REASON, is_fragment
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Iterator
-
     from speclint.frontends.shell.pieces import Piece
 
     from .excerpt import DocFile
 
 _MODEL = patterns.compile(r"(?<!\S)--model(?:-path)?(?:=|\s|$)")
-_SAFE = patterns.compile(r"[\w./:,=@%+~\-]*")
-_TRAILING = ".,;:)"
-_WORD = patterns.compile(r"\S+")
-MAX_PROSE_WORDS = 1000
-"""Words read after a launcher on a prose line; a longer run is not a command in prose."""
 
 
 @dataclass(slots=True)
@@ -44,6 +36,8 @@ class CodeSpan:
     """File offset of the content (after the opening backticks)."""
     end: int
     text: str
+    table: bool = False
+    """In a GFM table's cell: `\\|` in it is a `|` (the cell's own `|` escaped)."""
 
 
 def code_spans(text: str, base: int) -> list[CodeSpan]:
@@ -83,8 +77,19 @@ def span_pieces(span: CodeSpan) -> list[Piece]:
     for number, segment in enumerate(span.text.split("\n")):
         if number:
             pieces.append(virtual(" ", offset - 1))
-        pieces.append(exact(segment.rstrip("\r"), offset))
-        offset += len(segment) + 1
+        size = len(segment)
+        segment = segment.rstrip("\r")
+        if span.table and "\\|" in segment:  # (the backslash dropped, the `|` kept in place)
+            at = offset
+            for cut, part in enumerate(segment.split("\\|")):
+                if cut:
+                    pieces.append(exact("|", at + 1))
+                    at += 2
+                pieces.append(exact(part, at))
+                at += len(part)
+        else:
+            pieces.append(exact(segment, offset))
+        offset += size + 1
     return [p for p in pieces if p.text]
 
 
@@ -148,163 +153,6 @@ def code_span_launch(doc: DocFile, span: CodeSpan, more: list[CodeSpan] | None =
     if match is None or not span.text[match.end() :].strip():  # `python -m sglang.launch_server`: a name
         return False
     return doc.shell(with_rest(_joined([span, *(more or [])])), "drop") > 0
-
-
-_WRAPPED_FLAG = patterns.compile(r"--[A-Za-z]")
-
-
-def _next_line(clean: list[str], index: int) -> int | None:
-    """Where the command goes on in line `index + 1` (after its quote markers): the line
-    `index` ends with `\\`, or the next one starts with a flag (a long command the paste
-    wrapped without its `\\`); None where it ends."""
-    if index + 1 >= len(clean):
-        return None
-    line = clean[index + 1]
-    column = len(line) - len(line.lstrip(" \t>"))  # a block quote's `> ` / `> > ` markers
-    if clean[index].rstrip().endswith("\\") or _WRAPPED_FLAG.match(clean[index + 1], column):
-        return column
-    return None
-
-
-def _words(lines: list[tuple[int, str]], clean: list[str], index: int, column: int) -> Iterator[Piece]:
-    """Words from (line `index`, `column`) on, through lines continued with `\\` (or wrapped
-    before a flag), a block quote's markers left out."""
-    while True:
-        offset = lines[index][0]
-        for match in _WORD.finditer(clean[index], column):
-            if match.group() != "\\":
-                yield exact(match.group(), offset + match.start())
-        following = _next_line(clean, index)
-        if following is None:
-            return
-        index += 1
-        column = following
-
-
-def _prose_tokens(
-    lines: list[tuple[int, str]], clean: list[str], index: int, match: re.Match[str]
-) -> list[Piece]:
-    """The words of a launch on a prose line: the launcher, then flags and one value each,
-    up to the first word that reads as prose again ([] when no flag follows)."""
-    launcher_end = lines[index][0] + match.end()
-    kept: list[Piece] = []
-    launcher_words = 0
-    previous_flag = False
-    quoted_end = -1  # where a quoted value read whole ends: its words are in it
-    for word in _words(lines, clean, index, match.start()):
-        text = word.text or ""
-        if word.begin < launcher_end:
-            kept.append(word)
-            launcher_words = len(kept)
-            continue
-        if word.begin < quoted_end:
-            continue
-        quote = _quote_at(text, previous_flag)
-        if quote is not None:
-            quoted = _quoted_word(lines, clean, word.begin, quote)
-            if quoted is None:  # no closing quote on its line: the value is not known
-                reason = "a quoted value whose closing quote is not on its line in the documentation"
-                kept.append(unknown(reason, word.begin, word.end))
-                break
-            kept.append(quoted)
-            quoted_end, previous_flag = quoted.end, False
-            continue
-        if text.endswith("\\"):
-            text = text[:-1]
-        plain = _strip_placeholders(text)
-        if not text or _SAFE.fullmatch(plain.rstrip(_TRAILING)) is None:
-            break
-        if text.startswith("-"):
-            previous_flag = "=" not in text
-        elif previous_flag:
-            previous_flag = False
-        else:
-            break
-        kept.append(exact(text, word.begin))
-        if len(kept) > MAX_PROSE_WORDS:
-            return []
-    else:  # the words ran out at a line's end, not at prose
-        if len(kept) > launcher_words and (cut := _cut_flag(lines, clean, kept[-1])) is not None:
-            kept[-1] = cut
-    if len(kept) <= launcher_words:  # a launcher named without any flag: a mention, not a launch
-        return []
-    last = kept[-1]
-    trimmed = (last.text or "").rstrip(_TRAILING)
-    kept[-1] = exact(trimmed, last.begin) if trimmed else last
-    pieces: list[Piece] = []
-    for word in kept:
-        if pieces:
-            pieces.append(virtual(" ", word.begin))
-        pieces.append(word)
-    return pieces
-
-
-def _cut_flag(lines: list[tuple[int, str]], clean: list[str], last: Piece) -> Piece | None:
-    """The launch's last word when it may be cut: a flag that ends its line while the
-    paragraph goes on in the next line at its first column with a word that is no flag
-    (`... --por` then `t 8998`: a terminal's wrap pasted as text, or a paragraph hard-wrapped
-    between a flag and its value). Its value, and the flag itself, are not known; None when
-    the word is whole."""
-    text = last.text or ""
-    index = bisect_right([offset for offset, _ in lines], last.begin) - 1
-    if not text.startswith("-") or "=" in text or index + 1 >= len(lines):
-        return None
-    line, following = clean[index], clean[index + 1]
-    if last.end != lines[index][0] + len(line.rstrip()) or not following[:1].strip() or following[:1] == "-":
-        return None
-    rest = following.split(None, 2)[:2]
-    reason = f"`{text}` ends its line and the paragraph goes on with `{' '.join(rest)}`: the line may have been wrapped inside the command"
-    return unknown(reason, last.begin, last.end)
-
-
-def _quote_at(text: str, after_flag: bool) -> int | None:
-    """Where a quoted value starts in a word: the word itself after a flag (`"my model"`), or
-    after a flag's `=` (`--x='{"a": 1}'`); None for other words."""
-    if after_flag and text[:1] in ("'", '"'):
-        return 0
-    if text.startswith("--") and "=" in text:
-        at = text.index("=") + 1
-        if text[at : at + 1] in ("'", '"'):
-            return at
-    return None
-
-
-_QUOTED = {q: patterns.compile(q + "[^" + q + "\n]*" + q + r"[^\s'\"]*") for q in ("'", '"')}
-
-
-def _quoted_word(lines: list[tuple[int, str]], clean: list[str], begin: int, quote: int) -> Piece | None:
-    """The word at file offset `begin` through the closing quote of the value that starts
-    `quote` characters into it (on the same line), as written; None without one."""
-    index = bisect_right([offset for offset, _ in lines], begin) - 1
-    offset, line = lines[index][0], clean[index]
-    start = begin - offset + quote
-    found = _QUOTED[line[start]].match(line, start)
-    if found is None:
-        return None
-    return exact(line[begin - offset : found.end()], begin)
-
-
-def _strip_placeholders(text: str) -> str:
-    return re.sub(r"<[^<>\s]*>|\{[^{}\s]*\}|\[[^\[\]\s]*\]|\$\{?\w+\}?|\u2026", "x", text)
-
-
-def prose_launches(doc: DocFile, lines: list[tuple[int, str]], spans: list[CodeSpan]) -> int:
-    """Launches written on the prose lines of a paragraph (outside its code spans)."""
-    found = 0
-    inside = [s.begin - 1 for s in spans]
-    clean = [line.replace("`", " ") for _, line in lines]
-    for index, (offset, line) in enumerate(lines):
-        for match in PROSE_LAUNCH.finditer(line):
-            where = offset + match.start()
-            at = bisect_right(inside, where) - 1
-            if at >= 0 and where <= spans[at].end:
-                continue
-            pieces = _prose_tokens(lines, clean, index, match)
-            if not pieces:
-                continue
-            pieces.append(virtual("\n", pieces[-1].end))
-            found += doc.shell(with_rest(pieces), "drop")
-    return found
 
 
 @dataclass(slots=True)

@@ -17,20 +17,22 @@ from speclint.core import patterns
 from speclint.core.launches import Diagnostic
 
 from .admonitions import deindent_admonitions
-from .blocks import PYTHON_TAGS, code_block, html_block
+from .blocks import PYTHON_TAGS, code_block
 from .components import deindent_components
 from .excerpt import DocFile, exact
 from .flag_lists import ENV_LINE, is_fragment, is_sglang_list, launch_from_parts
+from .html_code import html_block, paragraph_html
 from .inline import (
     Fragments,
     broken_spans,
     classify_fragment,
     code_span_launch,
     code_spans,
-    prose_launches,
     span_pieces,
 )
 from .plain_blocks import plain_blocks
+from .prose import prose_launches
+from .rst_fence import RST_TAGS, rst_block
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -104,7 +106,9 @@ def _block_lines(token: Token, lines: list[str], starts: list[int]) -> list[tupl
     return out
 
 
-def _inline(doc: DocFile, token: Token, fragments: Fragments | None, in_list: bool) -> None:
+def _inline(
+    doc: DocFile, token: Token, fragments: Fragments | None, in_list: bool, table: bool = False
+) -> None:
     """A paragraph (or heading, or table row): code spans, prose launches, fragments."""
     first, stop = _line_range(token)
     stop = min(stop, len(doc.starts))
@@ -114,6 +118,12 @@ def _inline(doc: DocFile, token: Token, fragments: Fragments | None, in_list: bo
     end = doc.starts[stop] - 1 if stop < len(doc.starts) else len(doc.text)
     region = doc.text[begin:end]
     spans = code_spans(region, begin) if "`" in region else []
+    if table:
+        for span in spans:
+            span.table = True
+    skipped: list[CodeSpan] = []  # what prose reading leaves out: elements not read, comments
+    if "<" in region and "sglang" in region:
+        spans, skipped = paragraph_html(doc, region, begin, spans)
     leading = region.lstrip(" \t>-*+0123456789.)") if spans else ""
     joined = -1  # the last span read as part of the command of one before it
     for index, span in enumerate(spans):
@@ -139,7 +149,7 @@ def _inline(doc: DocFile, token: Token, fragments: Fragments | None, in_list: bo
         for index in range(first, stop):
             line_end = doc.starts[index + 1] - 1 if index + 1 < len(doc.starts) else len(doc.text)
             lines.append((doc.starts[index], doc.text[doc.starts[index] : line_end].rstrip("\r")))
-        prose_launches(doc, lines, spans)
+        prose_launches(doc, lines, sorted([*spans, *skipped], key=lambda s: s.begin) if skipped else spans)
 
 
 def _flag_paragraph(doc: DocFile, region: str, begin: int, span: CodeSpan) -> None:
@@ -260,10 +270,13 @@ def extract_markdown(text: str, path: str) -> ExtractResult:
     pending: Fragments | None = None  # a list just closed: env lines in the next block join it
     seen: set[tuple[int, ...]] = set()
     previous: Token | None = None
+    table = False  # inside a GFM table: `\|` in a cell's code span is `|`
     for token in tokens:
         if _cell_output(token, previous):
             continue
         previous = token
+        if token.type in ("table_open", "table_close"):
+            table = token.type == "table_open"
         if pending is not None and token.level == 0 and token.type not in ("fence", "code_block"):
             _flush(doc, pending)
             pending = None
@@ -280,12 +293,15 @@ def extract_markdown(text: str, path: str) -> ExtractResult:
             if pending is not None and _env_block(block, pending):
                 continue
             tag = _tag(token.info) if token.type == "fence" else ""
-            code_block(doc, tag, block)
+            if tag in RST_TAGS:  # MyST's {eval-rst}: reStructuredText
+                rst_block(doc, block)
+            else:
+                code_block(doc, tag, block)
         elif token.type == "html_block" and token.map:
             html_block(doc, _block_lines(token, lines, doc.starts))
         elif token.type == "inline" and token.map and tuple(token.map) not in seen:
             seen.add(tuple(token.map))
-            _inline(doc, token, fragments, depth > 0)
+            _inline(doc, token, fragments, depth > 0, table)
     _flush(doc, pending)
     _flush(doc, fragments)
     if doc.result.launches:

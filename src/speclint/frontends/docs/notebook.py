@@ -18,7 +18,7 @@ from speclint.frontends.moved_spans import map_spans
 from speclint.frontends.recognise import PYTHON_MENTIONS
 from speclint.frontends.shell.pieces import Piece, line_starts
 
-from .cells import add_python, python_result, split_cell, with_environment
+from .cells import add_python, python_result, split_cell, unread_cell, with_environment
 from .excerpt import DocFile, OffsetMap, exact, virtual
 
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.S)
@@ -146,6 +146,8 @@ def extract_notebook(text: str, path: str) -> ExtractResult:
             result.launches.extend(found.launches)
             result.diagnostics.extend(found.diagnostics)
             result.comments.extend(found.comments)
+        elif kind == "raw" and "sglang" in cell_text:
+            result.diagnostics.extend(_raw_cell(path, pieces, starts))
         elif kind == "code":
             code_cells.append((size, size + len(cell_text)))
             code.extend(pieces)
@@ -154,6 +156,21 @@ def extract_notebook(text: str, path: str) -> ExtractResult:
     if code:
         _code(path, code, code_cells, starts, result)
     return result
+
+
+def _raw_cell(path: str, pieces: list[Piece], starts: list[int]) -> list[Diagnostic]:
+    """A raw cell (not run; nbconvert copies it into the output as it is) holding a command:
+    said not read, at its launcher, in the notebook file."""
+    from .unread import unread_launcher
+
+    mapping = OffsetMap(pieces, starts)
+    doc = DocFile(mapping.text, path)
+    lines, offset = [], 0
+    for line in mapping.text.split("\n"):
+        lines.append((offset, line))
+        offset += len(line) + 1
+    unread_launcher(doc, lines, [], "it is a raw cell, which the notebook does not run")
+    return map_spans(doc.result, mapping.move).diagnostics
 
 
 def _code(
@@ -176,6 +193,7 @@ def _code(
             lines.append((offset, line.rstrip("\r")))
             offset += len(line) + 1
         split.append(split_cell(lines))
+        unread_cell(doc, split[-1])
     environment: list[Piece] = []  # what `%env` / `os.environ[...] =` set, in cell order
     for cell in split:
         for command in with_environment(cell, environment):
@@ -197,6 +215,9 @@ def _code(
         for index in active:
             add_python(doc, python_result(doc, split[index].python))
     from .notebook_pins import install_pins, pin_launches
+    from .notebook_strings import unread_string_launches
+
+    unread_string_launches(doc, code_cells)
 
     pin_launches(doc.result.launches, install_pins(notebook, doc.starts), doc.starts)
     moved = map_spans(doc.result, mapping.move)

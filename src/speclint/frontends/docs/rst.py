@@ -50,6 +50,9 @@ after its marker."""
 _FIELD_MARKER = re.compile(r":(?![: ])(?:[^:\\]|\\.|:(?!(?:[ `]|$)))*(?<! ):(?:[ ]+|$)")
 """docutils' field marker (`:caption: text`): a directive's options are a field list."""
 
+_PARAGRAPH = "this reStructuredText paragraph (shown as text, not in a code block)"
+_FLAG_NEXT = re.compile(r"[ \t]+--?[A-Za-z]")
+"""The launcher followed by a flag: a command, not a mention of the launcher's name."""
 _INLINE_LITERAL = re.compile(r"(?<![\w`])``(?=\S)(.+?)(?<=\S)``(?![\w`])")
 """Spec "Inline Literals": ``` ``text`` ``` (start-string not before whitespace, end-string
 not after it), on one line."""
@@ -158,6 +161,7 @@ class _Page:
             (start, text[start : end - 1].rstrip("\r")) for start, end in zip(self.doc.starts, ends)
         ]
         self.highlight = ""
+        self.prose_done = -1  # the last paragraph line whose prose launches were read
 
     def read(self) -> None:
         lines = self.lines
@@ -196,6 +200,8 @@ class _Page:
                 continue
             if "``" in line and "sglang" in line:
                 self._inline_literals(offset, line)
+            if offset > self.prose_done and "sglang" in line:
+                self._prose(index)
             index += 1
 
     def _inline_literals(self, offset: int, line: str) -> None:
@@ -206,6 +212,27 @@ class _Page:
         for match in _INLINE_LITERAL.finditer(line):
             begin = offset + match.start(1)
             code_span_launch(self.doc, CodeSpan(begin, begin + len(match.group(1)), match.group(1)))
+
+    def _prose(self, first: int) -> None:
+        """A launch written on a paragraph's line, outside inline literals (`On the first node
+        run python3 -m sglang.launch_server --model-path ...`): shown as text, not as a code
+        block, so not checked, but said not read (the paragraph read to its end)."""
+        from speclint.frontends.recognise import PROSE_LAUNCH
+
+        from .unread import said_not_read
+
+        end = first
+        while end + 1 < len(self.lines) and self.lines[end + 1][1].strip():
+            end += 1
+        paragraph = self.lines[first : end + 1]
+        self.prose_done = paragraph[-1][0]
+        for offset, line in paragraph:
+            text = _INLINE_LITERAL.sub(lambda m: " " * len(m.group()), line)
+            match = PROSE_LAUNCH.search(text)
+            if match is not None and _FLAG_NEXT.match(text, match.end()):
+                named, where = " ".join(match.group().split()), _PARAGRAPH
+                said_not_read(self.doc, offset + match.start(), offset + match.end(), named, where)
+                return
 
     def _block_quote(self, first: int) -> int:
         """Spec "Block Quotes": a paragraph indented past the text above it, with no `::` to

@@ -31,3 +31,18 @@ def without_warnings(lines: list[tuple[int, str]]) -> list[tuple[int, str]]:
             continue
         kept.append((offset + len(line), ""))
     return kept
+
+
+_LOG_LINE = re.compile(
+    r"\[\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}"  # SGLang's `[2025-04-16 14:22:53 TP0] ...`
+    r"|(?:INFO|WARNING|ERROR|DEBUG|CRITICAL):[ \t]+\S"  # uvicorn's `INFO:     Started server process`
+    r"|(?:INFO|WARNING|ERROR|DEBUG) \d{2}-\d{2} \d{2}:\d{2}:\d{2} "  # `INFO 03-06 10:05:08 __init__.py:190] ...`
+    r"|\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}[,.]\d+ [-|] "  # Python logging's `2025-06-27 18:49:53,611 - ...`
+)
+"""A server log line at the start of a line: what SGLang (and the uvicorn and logging under it)
+prints, pasted under the command in an issue's block. No shell command starts so."""
+
+
+def without_log_lines(lines: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """The lines with each server log line blanked, as output, not commands bash would refuse."""
+    return [(offset + len(line), "") if _LOG_LINE.match(line) else (offset, line) for offset, line in lines]
