@@ -63,7 +63,9 @@ Per release, name -> index of its reading:
   null where no function calls both.
 - `mla_prefill_cp` (0.5.14+): the DeepSeek model override's `if enable_prefill_cp and
   use_mla_backend(...):` block, the fields it sets -> {"where", "sets": [[field, "constant" |
-  "field" | "unread", value]], "logged"} (tools/sglang_mla_prefill_cp.py); null where not so.
+  "field" | "expression" | "unread", value]], "logged"}, with "asserts": [[test, message, helper]]
+  where it calls a helper that asserts (0.5.22+ `context_parallel_attn_dp_size`)
+  (tools/sglang_mla_prefill_cp.py); null where not so.
 """
 
 from __future__ import annotations

@@ -70,14 +70,25 @@ def resolve_parallel(state: ResolutionState) -> None:
         if not dummy:  # `__post_init__` returns before its handlers for a dummy model
             from speclint.sglang.moe_readings import a2a_handler
 
+            _mla_prefill_cp(state)
             _data_parallelism_0_5(state)
             a2a_moe(state, a2a_handler(state.checked_version))  # 0.5.19+: handle_a2a_moe
     elif steps == "hooks":
         _deprecated_dp_attention(state)
         _moe_runner_alias(state)
         if not dummy:  # `run_resolution_pipeline` returns early for a dummy model
+            _mla_prefill_cp(state)
             _data_parallelism_0_5_23(state)
             a2a_moe(state, "_a2a_ep_size")
+
+
+def _mla_prefill_cp(state: ResolutionState) -> None:
+    """`handle_model_specific_adjustments`' MLA prefill-CP block (0.5.14+), before the handlers
+    below (imported only where --enable-prefill-cp may be given)."""
+    if state.config.maybe_given("enable_prefill_cp"):
+        from speclint.sglang.resolve.prefill_cp_mla import apply_mla_prefill_cp
+
+        apply_mla_prefill_cp(state)
 
 
 def _copy_cli_aliases(state: ResolutionState) -> None:
