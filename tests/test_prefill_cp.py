@@ -240,6 +240,7 @@ def test_the_override_block_reader_on_written_sources():
     )
     assert read_mla_prefill_cp([declares, override]) == {
         "where": "family",
+        "switch": "enable_prefill_cp",
         "sets": [
             ["ep_size", "field", "tp_size"],
             ["moe_a2a_backend", "constant", "deepep"],
@@ -260,6 +261,7 @@ def test_the_override_block_reader_on_written_sources():
     )
     assert read_mla_prefill_cp([calls, helper]) == {
         "where": "family",
+        "switch": "enable_prefill_cp",
         "sets": [
             ["ep_size", "field", "tp_size"],
             ["moe_a2a_backend", "constant", "deepep"],
@@ -319,3 +321,38 @@ def test_mla_prefill_cp_sizes_before_the_data_parallelism_handler():
         "with --attn-dp-size 2: data-parallel replicas combined with attention data parallelism are not "
         "supported."
     )
+
+
+def test_attention_cp_size_parsed_into_another_name_is_checked():
+    """0.5.10-0.5.13 parse --attn-cp-size into `attention_context_parallel_size` and
+    `from_cli_args` copies it into attn_cp_size (server_checks `cli_copies`): the context-
+    parallelism handler's asserts see it. Oracle (record.py --generator prefill_cp, seed 25002,
+    0.5.13, fake H200: refused so; speclint said "All checks passed" before)."""
+    text = f"{DSV3_PLAIN.replace('--tp-size 8', '--tp-size 2')} --dp-size 2 --attn-cp-size 4 --attention-backend fa3\n"
+    [error] = errors(text, "0.5.13", "h200")
+    assert (error.code, error.span.line, error.span.column) == ("SPD009", *at(text, "4 --attention-backend"))
+    assert error.message == (
+        "SGLang 0.5.13 refuses this launch in _handle_context_parallelism: AssertionError: tp_size must be "
+        "divisible by attn_cp_size (--attn-cp-size 4: `tp_size % attn_cp_size == 0` fails with "
+        "attn_cp_size 4, tp_size 2)"
+    )
+    assert errors(text.replace("--attn-cp-size 4", "--attn-cp-size 1"), "0.5.13", "h200") == []
+
+
+def test_mla_prefill_cp_under_its_0_5_13_name():
+    """0.5.13's block tests `enable_prefill_context_parallel` (--enable-prefill-context-parallel;
+    the reading's "switch"): the same override, attn_cp_size tp_size // dp_size. Oracle (record.py
+    --generator prefill_cp, seed 25005, 0.5.12 and 0.5.13: no difference; before, 79 value
+    differences on 0.5.13, the all-to-all backend and ep_size left as given)."""
+    text = f"{DSV3_PLAIN} --enable-prefill-context-parallel --moe-a2a-backend none\n"
+    options = LintOptions(sglang_version="0.5.13", gpu=profile("h200"), read_pyproject=False)
+    [context] = lint_text(text, "x.sh", options).contexts
+    assert context.resolution is not None
+    effective = context.resolution.effective
+    assert (effective["moe_a2a_backend"], effective["ep_size"], effective["attn_cp_size"]) == ("deepep", 8, 8)
+    [change] = [a for a in context.resolution.adjustments if a.field == "moe_a2a_backend"]
+    assert change.reason == (
+        "--enable-prefill-context-parallel on DeepseekV3ForCausalLM (MLA attention): SGLang 0.5.13's "
+        "DeepSeek model override sets MLA context parallelism up"
+    )
+    assert _effective(text, "0.5.12", "h200")["moe_a2a_backend"] == "none"  # no such block in 0.5.12

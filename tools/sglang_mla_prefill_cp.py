@@ -3,9 +3,11 @@ context-parallelism block of a release (0.5.14 `ServerArgs._handle_model_specifi
 0.5.15-0.5.18 `arg_groups/overrides.py`, 0.5.19+ `arg_groups/model_overrides/deepseek_v2.py`):
 
     if P.enable_prefill_cp and P.use_mla_backend():      # or use_mla_backend(server_args)
+                                                       # (0.5.13: P.enable_prefill_context_parallel)
         self.X = <value>                                   # or overrides["X"] = <value>
 
-(P: `self`, `cfg` or `server_args`) -> {"where": the enclosing function, "sets": [[field, kind,
+(P: `self`, `cfg` or `server_args`) -> {"where": the enclosing function, "switch": the field
+tested (enable_prefill_cp, 0.5.13 enable_prefill_context_parallel), "sets": [[field, kind,
 value], ...] in the block's order, "logged"}, where kind is "constant" (value: the literal),
 "field" (value: the one ServerArgs field it copies, `P.tp_size` -> "tp_size"), "expression"
 (value: integer arithmetic, `//` and `*`, on the fields as the block found them, as Python
@@ -28,6 +30,8 @@ from __future__ import annotations
 import ast
 
 _OWNERS = ("self", "cfg", "server_args")
+SWITCHES = ("enable_prefill_cp", "enable_prefill_context_parallel")
+"""The block's switch: --enable-prefill-cp, 0.5.13 --enable-prefill-context-parallel."""
 
 
 def _is_test(test: ast.expr) -> bool:
@@ -36,7 +40,7 @@ def _is_test(test: ast.expr) -> bool:
     switch, mla = test.values
     if not (
         isinstance(switch, ast.Attribute)
-        and switch.attr == "enable_prefill_cp"
+        and switch.attr in SWITCHES
         and isinstance(switch.value, ast.Name)
         and switch.value.id in _OWNERS
     ):
@@ -246,7 +250,7 @@ def _helpers(sources: list[str]) -> dict[str, ast.FunctionDef]:
 
 
 def read_mla_prefill_cp(sources: list[str]) -> dict[str, object] | None:
-    blocks = [s for s in sources if "enable_prefill_cp" in s and "use_mla_backend" in s]
+    blocks = [s for s in sources if any(name in s for name in SWITCHES) and "use_mla_backend" in s]
     helpers = _helpers(sources) if blocks else {}
     for source in blocks:
         tree = ast.parse(source)
@@ -257,7 +261,13 @@ def read_mla_prefill_cp(sources: list[str]) -> dict[str, object] | None:
                     if sets is None:
                         return None
                     if sets:  # (0.5.22+ model_hook.py's block only declares the CUDA-graph phase)
-                        found = {"where": function.name, "sets": sets, "logged": _logged(node.body)}
+                        switch = node.test.values[0]  # type: ignore[attr-defined]
+                        found = {
+                            "where": function.name,
+                            "switch": switch.attr,
+                            "sets": sets,
+                            "logged": _logged(node.body),
+                        }
                         asserts = _helper_asserts(node.body, helpers)
                         return {**found, "asserts": asserts} if asserts else found
     return None

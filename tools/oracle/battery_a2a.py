@@ -135,8 +135,13 @@ def prefill_cp(version: str, seed: int, n: int) -> list[dict]:
         launch: Launch = [("--model-path", model), ("--tp-size", str(tp))]
         if tp == 16:
             launch.append(("--nnodes", "2"))
-        if rng.random() < 0.85:
-            launch.append(("--enable-prefill-cp", None))
+        if rng.random() < 0.85:  # (0.5.10-0.5.13: --enable-prefill-context-parallel)
+            switch = (
+                "--enable-prefill-cp"
+                if "--enable-prefill-cp" in options
+                else "--enable-prefill-context-parallel"
+            )
+            launch.append((switch, None))
         if rng.random() < 0.8:
             launch.append(("--cp-strategy", rng.choice(["zigzag", "interleave"])))
         dp = rng.choice([None, None, 2, 4, tp])

@@ -10,6 +10,8 @@ which GPU index every worker selects.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from speclint.sglang import release
 from speclint.sglang.resolve.parallel_a2a import a2a_moe, untracked_flag
 from speclint.sglang.resolve.result import Unknown, is_known
@@ -21,14 +23,19 @@ if TYPE_CHECKING:
     from speclint.sglang.release_traits import ReleaseTraits
     from speclint.sglang.resolve.state import ResolutionState
 
-# 0.4.10.post2 and 0.5.6.post2 parse `--tp-size` into `tensor_parallel_size` and copy it to
-# `tp_size` in `ServerArgs.from_cli_args`; later releases parse straight into `tp_size`.
-CLI_DESTS = {
-    "tp_size": "tensor_parallel_size",
-    "pp_size": "pipeline_parallel_size",
-    "dp_size": "data_parallel_size",
-    "ep_size": "expert_parallel_size",
-}
+
+@lru_cache(maxsize=32)
+def cli_copies(version: str) -> dict[str, str]:
+    """What the release's `ServerArgs.from_cli_args` copies into a field from another parsed
+    name, field -> name (server_checks `cli_copies`, tools/gen_sglang_server_checks.py: 0.5.6.post2
+    parses `--tp-size` into `tensor_parallel_size` and copies it to `tp_size`, 0.5.10-0.5.13
+    `--attn-cp-size` into `attention_context_parallel_size`; later releases parse straight into
+    the field)."""
+    from speclint.sglang.resolve.chunked_page import server_check
+
+    read = server_check(version, "cli_copies")
+    return read if isinstance(read, dict) else {}
+
 
 DATA_PARALLEL_HANDLERS = ("_handle_data_parallelism", "__post_init__")
 """Where the tp/attention-DP checks raise; rules tell their rejections apart by these."""
@@ -46,7 +53,7 @@ def cli_dest(config: LaunchConfig, name: str) -> str | None:
     """The dest argparse fills for field `name` in this release, or None when it has none."""
     if config.knows(name):
         return name
-    alias = CLI_DESTS.get(name)
+    alias = cli_copies(config.version).get(name)
     return alias if alias is not None and config.knows(alias) else None
 
 
@@ -85,7 +92,9 @@ def resolve_parallel(state: ResolutionState) -> None:
 def _mla_prefill_cp(state: ResolutionState) -> None:
     """`handle_model_specific_adjustments`' MLA prefill-CP block (0.5.14+), before the handlers
     below (imported only where --enable-prefill-cp may be given)."""
-    if state.config.maybe_given("enable_prefill_cp"):
+    if state.config.maybe_given("enable_prefill_cp") or state.config.maybe_given(
+        "enable_prefill_context_parallel"
+    ):
         from speclint.sglang.resolve.prefill_cp_mla import apply_mla_prefill_cp
 
         apply_mla_prefill_cp(state)
@@ -93,7 +102,7 @@ def _mla_prefill_cp(state: ResolutionState) -> None:
 
 def _copy_cli_aliases(state: ResolutionState) -> None:
     """`from_cli_args`: `args.tp_size = args.tensor_parallel_size` (0.4.10.post2, 0.5.6.post2)."""
-    for name, alias in CLI_DESTS.items():
+    for name, alias in cli_copies(state.checked_version).items():
         if state.config.knows(name) or not state.config.knows(alias):
             continue
         setting = state.config.get(alias)

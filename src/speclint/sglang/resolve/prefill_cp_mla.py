@@ -39,22 +39,33 @@ REWRITTEN = ("moe_a2a_backend", "ep_size", "attn_dp_size", "dp_size", "attn_cp_s
 runs, or what it sets."""
 
 
+SWITCHES = ("enable_prefill_cp", "enable_prefill_context_parallel")
+"""The field the block tests (its reading's "switch": 0.5.13 enable_prefill_context_parallel)."""
+
+
+def _switch_name(state: ResolutionState) -> str:
+    from speclint.sglang.resolve.chunked_page import server_check
+
+    read = server_check(state.checked_version, "mla_prefill_cp")
+    return str(read.get("switch", SWITCHES[0])) if isinstance(read, dict) else SWITCHES[0]
+
+
 def _switch(state: ResolutionState) -> bool | None:
-    """Whether the override's block runs: True, False, or None (--enable-prefill-cp maybe given)."""
+    """Whether the override's block runs: True, False, or None (its switch maybe given)."""
     from speclint.sglang.resolve.hardware_flags import MLA_ARCHITECTURES
 
-    if state.target_architecture not in MLA_ARCHITECTURES or not state.config.maybe_given(
-        "enable_prefill_cp"
-    ):
+    name = _switch_name(state)
+    if state.target_architecture not in MLA_ARCHITECTURES or not state.config.maybe_given(name):
         return False
-    if not state.config.known("enable_prefill_cp"):
+    if not state.config.known(name):
         return None
-    return state.config.value("enable_prefill_cp", False) is True
+    return state.config.value(name, False) is True
 
 
 def _reason(state: ResolutionState) -> str:
+    flag = "--" + _switch_name(state).replace("_", "-")
     return (
-        f"--enable-prefill-cp on {state.target_architecture} (MLA attention): SGLang "
+        f"{flag} on {state.target_architecture} (MLA attention): SGLang "
         f"{state.checked_version}'s DeepSeek model override sets MLA context parallelism up"
     )
 
