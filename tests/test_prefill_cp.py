@@ -1,8 +1,9 @@
 """--enable-prefill-cp: the context-parallelism handler's strategy check (0.5.14+, read per
 release by tools/sglang_cp_strategy.py) and, on an MLA target, the DeepSeek override's MLA
 context parallelism (read per release by tools/sglang_mla_prefill_cp.py: ep_size the TP size, the
-all-to-all backend deepep; the CP sizes unknown). Oracle
-(record.py --generator a2a_cp, seeds 22004 and 22005, 0.5.21-0.5.23, fake H100 and B200)."""
+all-to-all backend deepep, the attention CP and DP sizes, applied before the data-parallelism
+handler). Oracle (record.py --generator a2a_cp, seeds 22004 and 22005, 0.5.21-0.5.23, fake H100
+and B200; --generator prefill_cp, seeds 25002 on 0.5.13-0.5.23 and 25005 on 0.5.12-0.5.13)."""
 
 from __future__ import annotations
 
