@@ -48,7 +48,7 @@ _NOT_FIELDS = frozenset({"config"})
 
 def field_spec(schema: FlagSchema, name: str) -> FlagSpec | None:
     """The flag behind ServerArgs field `name` in this release, or None."""
-    from speclint.sglang.resolve.parallel import cli_copies
+    from speclint.sglang.server_checks import cli_copies
 
     copies = cli_copies(schema.version)
     if name in _NOT_FIELDS or name in copies.values():

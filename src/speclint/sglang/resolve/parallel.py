@@ -10,31 +10,17 @@ which GPU index every worker selects.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from speclint.sglang import release
 from speclint.sglang.resolve.parallel_a2a import a2a_moe, untracked_flag
 from speclint.sglang.resolve.result import Unknown, is_known
 from speclint.sglang.resolve.state import Stop
+from speclint.sglang.server_checks import cli_copies
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from speclint.sglang.flags.launch_config import LaunchConfig
     from speclint.sglang.release_traits import ReleaseTraits
     from speclint.sglang.resolve.state import ResolutionState
-
-
-@lru_cache(maxsize=32)
-def cli_copies(version: str) -> dict[str, str]:
-    """What the release's `ServerArgs.from_cli_args` copies into a field from another parsed
-    name, field -> name (server_checks `cli_copies`, tools/gen_sglang_server_checks.py: 0.5.6.post2
-    parses `--tp-size` into `tensor_parallel_size` and copies it to `tp_size`, 0.5.10-0.5.13
-    `--attn-cp-size` into `attention_context_parallel_size`; later releases parse straight into
-    the field)."""
-    from speclint.sglang.resolve.chunked_page import server_check
-
-    read = server_check(version, "cli_copies")
-    return read if isinstance(read, dict) else {}
 
 
 DATA_PARALLEL_HANDLERS = ("_handle_data_parallelism", "__post_init__")
