@@ -1,8 +1,9 @@
 """--enable-prefill-cp: the context-parallelism handler's strategy check (0.5.14+, read per
 release by tools/sglang_cp_strategy.py) and, on an MLA target, the DeepSeek override's MLA
 context parallelism (read per release by tools/sglang_mla_prefill_cp.py: ep_size the TP size, the
-all-to-all backend deepep; the CP sizes unknown). Oracle
-(record.py --generator a2a_cp, seeds 22004 and 22005, 0.5.21-0.5.23, fake H100 and B200)."""
+all-to-all backend deepep, the attention CP and DP sizes, applied before the data-parallelism
+handler). Oracle (record.py --generator a2a_cp, seeds 22004 and 22005, 0.5.21-0.5.23, fake H100
+and B200; --generator prefill_cp, seeds 25002 on 0.5.13-0.5.23 and 25005 on 0.5.12-0.5.13)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,6 @@ from launch_errors import at, errors
 
 from speclint.engine import lint_text
 from speclint.settings.options import LintOptions
-from speclint.sglang.resolve import is_known
 from speclint.sglang.resolve.gpu_profiles import profile
 
 MODELS = Path(__file__).resolve().parent.parent / "fixtures" / "models"
@@ -52,7 +52,7 @@ def test_prefill_cp_with_a_strategy_or_an_unread_one_is_not_refused_for_it():
 def test_mla_prefill_cp_sets_the_all_to_all_backend_and_ep_size():
     """SGLang resolved megamoe (and none) to deepep and ep_size to the TP size (the override's
     block read per release: server_checks mla_prefill_cp); the MegaMoE token budget (8192 < 32768
-    here) was not checked: accepted. The attention-CP size it computes stays unknown."""
+    here) was not checked: accepted. The attention-CP size is the TP size over the DP sizes."""
     text = (
         "SGLANG_OPT_DEEPGEMM_MEGA_MOE_NUM_MAX_TOKENS_PER_RANK=256 "
         f"{DSV3} --moe-a2a-backend megamoe --enable-prefill-cp --cp-strategy zigzag --chunked-prefill-size 32768\n"
@@ -81,9 +81,10 @@ def test_mla_prefill_cp_sets_the_all_to_all_backend_and_ep_size():
     assert changes["ep_size"].logged == (
         "MLA prefill context parallel is still experimental. Verified on Hopper with the fa3 backend."
     )
-    cp_size = effective["attn_cp_size"]
-    assert not is_known(cp_size)
-    assert "DeepSeek model override sets MLA context parallelism up" in cp_size.reason  # type: ignore[attr-defined]
+    # 0.5.23: attn_dp_size 1 * dp_size 1, attn_cp_size the TP size over it (oracle: 8 at TP 8)
+    assert (effective["attn_dp_size"], effective["attn_cp_size"], effective["dp_size"]) == (1, 8, 1)
+    [cp_change] = [a for a in context.resolution.adjustments if a.field == "attn_cp_size"]
+    assert (cp_change.asked, cp_change.effective, cp_change.handler) == (1, 8, "_deepseek_family_overrides")
     plain = _effective(
         f"{QWEN3} --moe-a2a-backend none --enable-prefill-cp --cp-strategy zigzag\n", "0.5.23", "b200"
     )
@@ -94,7 +95,7 @@ def test_mla_prefill_cp_explain_and_par004(tmp_path: Path):
     """`speclint explain` states the override's ep_size with its cause; PAR004 (an all-to-all
     backend sets ep_size) does not take it for the --moe-a2a-backend's doing. 0.5.14 sets
     enable_dp_attention too, which a later handler turns back off at dp_size 1 (oracle, seed
-    23009): unknown."""
+    23009), and attn_cp_size to tp_size // dp_size (8)."""
     import subprocess
     import sys
 
@@ -107,7 +108,12 @@ def test_mla_prefill_cp_explain_and_par004(tmp_path: Path):
         "    ep_size: 2 \u2192 8  (--enable-prefill-cp on DeepseekV3ForCausalLM (MLA attention): SGLang "
         "0.5.14's DeepSeek model override sets MLA context parallelism up; SGLang logs one warning)"
     ) in lines
-    assert [line for line in lines if line.startswith("    enable_dp_attention: unknown (")]
+    # the override's enable_dp_attention, off again at dp_size 1: no change shown
+    assert not [line for line in lines if line.startswith("    enable_dp_attention")]
+    assert (
+        "    attn_cp_size: 1 \u2192 8  (--enable-prefill-cp on DeepseekV3ForCausalLM (MLA attention): SGLang "
+        "0.5.14's DeepSeek model override sets MLA context parallelism up; SGLang logs one warning)"
+    ) in lines
     options = LintOptions(sglang_version="0.5.14", read_pyproject=False)
     codes = [f.code for f in lint_text(text, "x.sh", options).findings]
     assert "PAR004" not in codes
@@ -211,9 +217,9 @@ def test_moe_dp_size_with_mla_prefill_cp_is_refused_on_the_override_ep_size():
 
 
 def test_the_override_block_reader_on_written_sources():
-    """tools/sglang_mla_prefill_cp.py: literals and a copied field read, anything else unread; a
-    block that only declares something else is passed over; one that may stop early is not
-    read."""
+    """tools/sglang_mla_prefill_cp.py: literals, a copied field and `//`/`*` on fields (through a
+    local, or a helper's return) read, anything else unread; a block that only declares something
+    else is passed over; one that may stop early is not read."""
     import sys
 
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
@@ -235,15 +241,119 @@ def test_the_override_block_reader_on_written_sources():
     )
     assert read_mla_prefill_cp([declares, override]) == {
         "where": "family",
+        "switch": "enable_prefill_cp",
         "sets": [
             ["ep_size", "field", "tp_size"],
             ["moe_a2a_backend", "constant", "deepep"],
-            ["attn_cp_size", "unread", None],
+            ["attn_cp_size", "expression", "(tp_size) // (dp_size)"],
         ],
         "logged": "experimental",
     }
+    # a helper of the release: its one return read, its asserts listed; a call of anything else unread
+    helper = (
+        "def dp_width(cfg, layout):\n"
+        "    assert not (cfg.attn_dp_size > 1 and cfg.dp_size > 1), f'--dp-size {cfg.dp_size} here'\n"
+        "    if cfg.dp_size > 1:\n"
+        "        logger.warning('deprecated')\n"
+        "    return cfg.attn_dp_size * cfg.dp_size\n"
+    )
+    calls = override.replace(
+        "server_args.tp_size // server_args.dp_size", "server_args.tp_size // dp_width(server_args, 'x')"
+    )
+    assert read_mla_prefill_cp([calls, helper]) == {
+        "where": "family",
+        "switch": "enable_prefill_cp",
+        "sets": [
+            ["ep_size", "field", "tp_size"],
+            ["moe_a2a_backend", "constant", "deepep"],
+            ["attn_cp_size", "expression", "(tp_size) // ((attn_dp_size) * (dp_size))"],
+        ],
+        "logged": "experimental",
+        "asserts": [["not (attn_dp_size > 1 and dp_size > 1)", "--dp-size {dp_size} here", "dp_width"]],
+    }
+    unread = read_mla_prefill_cp([calls.replace("dp_width(", "other(")])
+    assert unread is not None and unread["sets"][2] == ["attn_cp_size", "unread", None]
+    # a field the block changed before (`self.X = ...`) is not read as it was
+    mutating = (
+        "def adjust(self):\n"
+        "    if self.enable_prefill_cp and self.use_mla_backend():\n"
+        "        self.dp_size = 1\n"
+        "        self.attn_cp_size = self.tp_size // self.dp_size\n"
+    )
+    assert read_mla_prefill_cp([mutating])["sets"] == [  # type: ignore[index]
+        ["dp_size", "constant", 1],
+        ["attn_cp_size", "unread", None],
+    ]
     stops = override.replace(
         "        size =", "        if server_args.pp_size > 1:\n            return\n        size ="
     )
     assert read_mla_prefill_cp([stops]) is None
     assert read_mla_prefill_cp([override.replace("enable_prefill_cp and", "enable_prefill_cp or")]) is None
+
+
+def test_mla_prefill_cp_sizes_before_the_data_parallelism_handler():
+    """The override runs before `handle_data_parallelism`: --dp-size 2 becomes two attention-DP
+    groups (0.5.14-0.5.21 its enable_dp_attention kept, 0.5.22+ attn_dp_size 2, dp_size 1), the
+    chunked prefill is split among them and attn_cp_size is 8 // 2; 0.5.23 refuses TP 2 with
+    --dp-size 4 (tp_size % attn_dp_size) and --dp-size with --attn-dp-size (the override's
+    helper). Oracle: record.py --generator prefill_cp, seed 25002 (these launches' forms, 0.5.14-0.5.23)."""
+    text = (
+        f"{DSV3_PLAIN} --dp-size 2 --moe-a2a-backend none --enable-prefill-cp --cp-strategy zigzag "
+        "--chunked-prefill-size 8192\n"
+    )
+    for version, attention in (("0.5.14", ("enable_dp_attention", True)), ("0.5.23", ("attn_dp_size", 2))):
+        effective = _effective(text, version, "h100")
+        assert effective[attention[0]] == attention[1]
+        assert (effective["attn_cp_size"], effective["chunked_prefill_size"]) == (4, 4096)
+    kimi = (
+        f"{LAUNCH} {MODELS / 'kimi-k2.5'} --tp-size 2 --enable-prefill-cp --cp-strategy zigzag --dp-size 4\n"
+    )
+    [error] = errors(kimi, "0.5.23", "b200")
+    assert (error.code, error.span.line, error.span.column) == ("PAR002", *at(kimi, "2 --enable-prefill-cp"))
+    assert error.message == (
+        "--tp-size 2 is not a multiple of the attention-DP size 4 (--dp-size 4, made attention DP by "
+        "--enable-prefill-cp's MLA context parallelism (the DeepSeek model override)): SGLang 0.5.23 stops in "
+        "_handle_data_parallelism on `assert cfg.tp_size % cfg.attn_dp_size == 0` (AssertionError, no message)"
+    )
+    both = f"{DSV3_PLAIN} --attn-dp-size 2 --dp-size 2 --enable-prefill-cp --cp-strategy zigzag\n"
+    [error] = errors(both, "0.5.23", "h100")
+    assert error.message == (
+        "SGLang 0.5.23 refuses this launch in context_parallel_attn_dp_size: AssertionError: --dp-size 2 "
+        "with --attn-dp-size 2: data-parallel replicas combined with attention data parallelism are not "
+        "supported."
+    )
+
+
+def test_attention_cp_size_parsed_into_another_name_is_checked():
+    """0.5.10-0.5.13 parse --attn-cp-size into `attention_context_parallel_size` and
+    `from_cli_args` copies it into attn_cp_size (server_checks `cli_copies`): the context-
+    parallelism handler's asserts see it. Oracle (record.py --generator prefill_cp, seed 25002,
+    0.5.13, fake H200: refused so; speclint said "All checks passed" before)."""
+    text = f"{DSV3_PLAIN.replace('--tp-size 8', '--tp-size 2')} --dp-size 2 --attn-cp-size 4 --attention-backend fa3\n"
+    [error] = errors(text, "0.5.13", "h200")
+    assert (error.code, error.span.line, error.span.column) == ("SPD009", *at(text, "4 --attention-backend"))
+    assert error.message == (
+        "SGLang 0.5.13 refuses this launch in _handle_context_parallelism: AssertionError: tp_size must be "
+        "divisible by attn_cp_size (--attn-cp-size 4: `tp_size % attn_cp_size == 0` fails with "
+        "attn_cp_size 4, tp_size 2)"
+    )
+    assert errors(text.replace("--attn-cp-size 4", "--attn-cp-size 1"), "0.5.13", "h200") == []
+
+
+def test_mla_prefill_cp_under_its_0_5_13_name():
+    """0.5.13's block tests `enable_prefill_context_parallel` (--enable-prefill-context-parallel;
+    the reading's "switch"): the same override, attn_cp_size tp_size // dp_size. Oracle (record.py
+    --generator prefill_cp, seed 25005, 0.5.12 and 0.5.13: no difference; before, 79 value
+    differences on 0.5.13, the all-to-all backend and ep_size left as given)."""
+    text = f"{DSV3_PLAIN} --enable-prefill-context-parallel --moe-a2a-backend none\n"
+    options = LintOptions(sglang_version="0.5.13", gpu=profile("h200"), read_pyproject=False)
+    [context] = lint_text(text, "x.sh", options).contexts
+    assert context.resolution is not None
+    effective = context.resolution.effective
+    assert (effective["moe_a2a_backend"], effective["ep_size"], effective["attn_cp_size"]) == ("deepep", 8, 8)
+    [change] = [a for a in context.resolution.adjustments if a.field == "moe_a2a_backend"]
+    assert change.reason == (
+        "--enable-prefill-context-parallel on DeepseekV3ForCausalLM (MLA attention): SGLang 0.5.13's "
+        "DeepSeek model override sets MLA context parallelism up"
+    )
+    assert _effective(text, "0.5.12", "h200")["moe_a2a_backend"] == "none"  # no such block in 0.5.12

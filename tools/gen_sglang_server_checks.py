@@ -61,9 +61,16 @@ Per release, name -> index of its reading:
 - `cp_before_a2a` (0.5.9+): whether the release calls the context-parallelism handler before the
   all-to-all handler, whose ep_size = tp_size its asserts then do not see (tools/sglang_cp_moe_dp.py);
   null where no function calls both.
-- `mla_prefill_cp` (0.5.14+): the DeepSeek model override's `if enable_prefill_cp and
-  use_mla_backend(...):` block, the fields it sets -> {"where", "sets": [[field, "constant" |
-  "field" | "unread", value]], "logged"} (tools/sglang_mla_prefill_cp.py); null where not so.
+- `cli_copies`: what `ServerArgs.from_cli_args` copies from one parsed name into a field before
+  building ServerArgs (0.5.6.post2 `args.tp_size = args.tensor_parallel_size`; 0.5.10-0.5.13
+  also `args.attn_cp_size = args.attention_context_parallel_size` and `args.moe_dp_size =
+  args.moe_data_parallel_size`) -> {field: parsed name}; null where it copies nothing.
+- `mla_prefill_cp` (0.5.13+): the DeepSeek model override's `if enable_prefill_cp and
+  use_mla_backend(...):` block (0.5.13 `enable_prefill_context_parallel`), the fields it sets ->
+  {"where", "switch", "sets": [[field, "constant" |
+  "field" | "expression" | "unread", value]], "logged"}, with "asserts": [[test, message, helper]]
+  where it calls a helper that asserts (0.5.22+ `context_parallel_attn_dp_size`)
+  (tools/sglang_mla_prefill_cp.py); null where not so.
 """
 
 from __future__ import annotations
@@ -328,6 +335,29 @@ def fa3_e5m2_fallback(sources: list[str], runner: str | None) -> str:
     return "model_runner" if runner is not None and _fa3_e5m2(runner) else "none"
 
 
+def read_cli_copies(server_args: str | None) -> dict[str, str] | None:
+    """`args.X = args.Y` statements of `ServerArgs.from_cli_args` (its own body) -> {X: Y}."""
+    if server_args is None or "def from_cli_args" not in server_args:
+        return None
+    copies: dict[str, str] = {}
+    for node in ast.walk(ast.parse(server_args)):
+        if isinstance(node, ast.FunctionDef) and node.name == "from_cli_args":
+            for stmt in node.body:
+                if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1):
+                    continue
+                target, value = stmt.targets[0], stmt.value
+                if (
+                    isinstance(target, ast.Attribute)
+                    and isinstance(target.value, ast.Name)
+                    and target.value.id == "args"
+                    and isinstance(value, ast.Attribute)
+                    and isinstance(value.value, ast.Name)
+                    and value.value.id == "args"
+                ):
+                    copies[target.attr] = value.attr
+    return copies or None
+
+
 def read_release(path: str) -> list[tuple[str, object]]:
     with zipfile.ZipFile(path) as archive:
         named = [
@@ -354,6 +384,7 @@ def read_release(path: str) -> list[tuple[str, object]]:
         ("cp_moe_dp_asserts", read_cp_moe_dp_asserts(sources)),
         ("mla_prefill_cp", read_mla_prefill_cp(sources)),
         ("cp_before_a2a", read_cp_before_a2a(sources)),
+        ("cli_copies", read_cli_copies(dict(named).get("sglang/srt/server_args.py"))),
     ]
 
 

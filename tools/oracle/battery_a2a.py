@@ -113,3 +113,79 @@ def a2a_cp(version: str, seed: int, n: int) -> list[dict]:
             case["env"] = {_BUDGET_ENV: str(rng.choice([64, 128, 256, 512, 1024, 2048, 4096, 16384]))}
         cases.append(case)
     return cases
+
+
+KIMI = M + "kimi-k2.5"
+
+
+def prefill_cp(version: str, seed: int, n: int) -> list[dict]:
+    """`n` launches of --enable-prefill-cp on an MLA target (DeepSeek-V3, Kimi-K2.5; Qwen3 beside
+    them): the DeepSeek override's MLA prefill-CP block (attention DP and CP sizes, the all-to-all
+    backend, ep_size) under TP, --dp-size, --enable-dp-attention, --attn-dp-size (and both),
+    --attn-cp-size, --cp-strategy, an all-to-all backend, --ep-size, an attention backend, NEXTN or
+    EAGLE, chunked prefill, CUDA-graph and memory flags; on an H100, an H200 or a B200."""
+    from speclint.sglang.flags.schema import options_of
+
+    options = options_of(version)
+    rng = random.Random(f"prefill-cp-{seed}")
+    cases = []
+    for _ in range(n):
+        tp = rng.choice([2, 4, 8, 8, 8, 16])
+        model = rng.choice([DSV3, DSV3, KIMI, KIMI, QWEN3])
+        launch: Launch = [("--model-path", model), ("--tp-size", str(tp))]
+        if tp == 16:
+            launch.append(("--nnodes", "2"))
+        if rng.random() < 0.85:  # (0.5.10-0.5.13: --enable-prefill-context-parallel)
+            switch = (
+                "--enable-prefill-cp"
+                if "--enable-prefill-cp" in options
+                else "--enable-prefill-context-parallel"
+            )
+            launch.append((switch, None))
+        if rng.random() < 0.8:
+            launch.append(("--cp-strategy", rng.choice(["zigzag", "interleave"])))
+        dp = rng.choice([None, None, 2, 4, tp])
+        if dp is not None:
+            form = rng.choice(["enable", "alone", "attn", "attn", "both"])
+            launch += {
+                "enable": [("--dp-size", str(dp)), ("--enable-dp-attention", None)],
+                "alone": [("--dp-size", str(dp))],
+                "attn": [("--attn-dp-size", str(dp))],
+                "both": [("--attn-dp-size", str(dp)), ("--dp-size", "2")],
+            }[form]
+        if rng.random() < 0.3:
+            launch.append(("--attn-cp-size", str(rng.choice([1, 2, 4, tp]))))
+        if rng.random() < 0.3:
+            launch.append(("--moe-a2a-backend", rng.choice(["none", "deepep", "megamoe", "mooncake"])))
+        if rng.random() < 0.2:
+            launch.append(("--ep-size", str(rng.choice([1, 2, tp]))))
+        if rng.random() < 0.1:
+            launch.append(("--moe-dense-tp-size", "1"))
+        if rng.random() < 0.3:
+            launch.append(
+                ("--attention-backend", rng.choice(["fa3", "flashmla", "trtllm_mla", "triton", "flashinfer"]))
+            )
+        if model != QWEN3 and rng.random() < 0.2:
+            launch.append(("--speculative-algorithm", rng.choice(["NEXTN", "EAGLE"])))
+            if rng.random() < 0.6:
+                launch += [
+                    ("--speculative-num-steps", str(rng.choice([1, 2, 3]))),
+                    ("--speculative-eagle-topk", str(rng.choice([1, 1, 4]))),
+                    ("--speculative-num-draft-tokens", str(rng.choice([2, 4, 8]))),
+                ]
+        if rng.random() < 0.4:
+            launch.append(("--chunked-prefill-size", str(rng.choice([-1, 4096, 8192, 16384]))))
+        if rng.random() < 0.2:
+            launch.append(("--max-running-requests", str(rng.choice([1, 16, 256]))))
+        if rng.random() < 0.2:
+            launch.append(("--cuda-graph-max-bs", str(rng.choice([1, 8, 64, 512]))))
+        if rng.random() < 0.15:
+            launch.append(("--mem-fraction-static", rng.choice(["0.7", "0.85"])))
+        if rng.random() < 0.1:
+            launch.append(("--disable-cuda-graph", None))
+        if rng.random() < 0.1:
+            launch.append(("--page-size", str(rng.choice([1, 64]))))
+        if rng.random() < 0.1:
+            launch.append(("--disaggregation-mode", rng.choice(["prefill", "decode"])))
+        cases.append({"argv": _flatten(launch, options), "gpu": rng.choice(["H100", "H200", "B200"])})
+    return cases

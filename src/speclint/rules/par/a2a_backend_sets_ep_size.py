@@ -6,6 +6,7 @@ from speclint.core.findings import Severity
 from speclint.rules.base import NO_FIX, Example, Rule
 from speclint.sglang import RESOLUTION
 from speclint.sglang.resolve.parallel import a2a_log_level, a2a_spanning_backends
+from speclint.sglang.resolve.result import MLA_PREFILL_CP
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -103,7 +104,7 @@ python -m sglang.launch_server --model-path /models/deepseek-v3 --tp-size 8 \\
 
     def check(self, ctx: LaunchContext) -> Iterator[Finding]:
         change = ctx.resolution.adjustment("ep_size") if ctx.resolution else None
-        if change is None or ctx.config.uncertain or _mla_prefill_cp(change.reason):
+        if change is None or ctx.config.uncertain or change.cause == MLA_PREFILL_CP:
             return
         effective = ctx.resolved.effective
         backend = effective.get("moe_a2a_backend")
@@ -137,10 +138,3 @@ python -m sglang.launch_server --model-path /models/deepseek-v3 --tp-size 8 \\
             f"{ctx.option('ep_size')}",
             ctx.note("ep_size", "this expert-parallel size is replaced"),
         )
-
-
-def _mla_prefill_cp(reason: str) -> bool:
-    """DeepSeek's MLA prefill-CP override set ep_size, not the all-to-all backend's handler."""
-    from speclint.sglang.resolve.prefill_cp_mla import SETS_UP
-
-    return reason.endswith(SETS_UP)

@@ -7,6 +7,7 @@ from speclint.rules.base import NO_FIX, Example, Rule
 from speclint.rules.precedence import REJECTION
 from speclint.sglang import RESOLUTION
 from speclint.sglang.resolve.parallel import DATA_PARALLEL_HANDLERS
+from speclint.sglang.resolve.result import MLA_PREFILL_CP
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -124,6 +125,14 @@ python -m sglang.launch_server --model-path /models/deepseek-v3 --tp-size 8 \\
             else f"tp_size {tp} (the default: no {ctx.option('tp_size')})"
         )
         switch = f" with {ctx.set_to('enable_dp_attention', True)}"
+        if any(
+            a.cause == MLA_PREFILL_CP and a.field in (size_field, "enable_dp_attention")
+            for a in ctx.resolved.adjustments
+        ):
+            switch = (
+                f", made attention DP by {ctx.option('enable_prefill_cp')}'s MLA context "
+                "parallelism (the DeepSeek model override)"
+            )
         message = (
             f"{tp_text} is not a multiple of the attention-DP size {size} ({source}"
             f"{switch if origin == 'dp_size' else ''}): SGLang "

@@ -108,7 +108,7 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
             return
         if rejection is None:
             for doubt in ctx.resolution.doubts:
-                field = next((f for f in doubt.fields if ctx.config.given(f)), None)
+                field = next((f for f in doubt.fields if ctx.given(f)), None)
                 if field is None:
                     continue
                 yield self.report(
@@ -120,7 +120,7 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
                     severity=Severity.WARNING,
                 )
             return
-        field = next((f for f in rejection.fields if ctx.config.given(f)), "speculative_algorithm")
+        field = next((f for f in rejection.fields if ctx.given(f)), "speculative_algorithm")
         message = (
             f"SGLang {ctx.version.version} refuses this launch in {rejection.handler}: "
             f"{rejection.exception}: {rejection.message}"

@@ -22,14 +22,6 @@ if TYPE_CHECKING:
     from speclint.core.words import Word
     from speclint.sglang.flags.schema import FlagSchema, FlagSpec
 
-# fields whose argparse dest differs (`--tensor-parallel-size/--tp-size` has dest
-# tensor_parallel_size before 0.5.14; from_cli_args copies it into tp_size)
-_FIELD_ALIASES = {
-    "tp_size": "tensor_parallel_size",
-    "pp_size": "pipeline_parallel_size",
-    "dp_size": "data_parallel_size",
-    "ep_size": "expert_parallel_size",
-}
 # ServerArgs fields with no command-line flag (read from the 0.5.14 and 0.5.23 sources):
 # accepted by the constructor, unknown to the flag model
 _FIELDS_WITHOUT_FLAG = frozenset(
@@ -50,19 +42,22 @@ _FIELDS_WITHOUT_FLAG = frozenset(
         "watermark_enforce_all",
     }
 )
-# argparse dests that are not ServerArgs fields
-_NOT_FIELDS = frozenset(
-    {"config", "tensor_parallel_size", "pipeline_parallel_size", "data_parallel_size", "expert_parallel_size"}
-)
+# argparse dests that are not ServerArgs fields (besides those `from_cli_args` copies from)
+_NOT_FIELDS = frozenset({"config"})
 
 
 def field_spec(schema: FlagSchema, name: str) -> FlagSpec | None:
     """The flag behind ServerArgs field `name` in this release, or None."""
-    if name in _NOT_FIELDS:
+    from speclint.sglang.server_checks import cli_copies
+
+    copies = cli_copies(schema.version)
+    if name in _NOT_FIELDS or name in copies.values():
         return None
     spec = schema.by_dest.get(name)
-    if spec is None and name in _FIELD_ALIASES:
-        spec = schema.by_dest.get(_FIELD_ALIASES[name])
+    if spec is None and name in copies:
+        # its argparse dest differs (`--tp-size` has dest tensor_parallel_size before 0.5.14):
+        # `from_cli_args` copies it into the field (server_checks `cli_copies`)
+        spec = schema.by_dest.get(copies[name])
     return spec
 
 

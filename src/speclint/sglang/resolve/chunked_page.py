@@ -11,31 +11,17 @@ GPU-dependent default is not read there."""
 
 from __future__ import annotations
 
-import os
 from functools import lru_cache
 
-from speclint.sglang.linedata import LineData
 from speclint.sglang.resolve.state import Stop, given
+from speclint.sglang.server_checks import SERVER_CHECKS as _FILE
+from speclint.sglang.server_checks import server_check as server_check
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from speclint.sglang.resolve.state import ResolutionState
 
-_FILE = LineData(
-    os.path.join(
-        os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "data", "sglang_server_checks.json"
-    )
-)
 _CHECKED = ("always", "positive", "positive_not_decode", "post_init")
-
-
-@lru_cache(maxsize=64)
-def server_check(version: str, name: str) -> object:
-    """The release's reading `name` of data/sglang_server_checks.json (None: not stored)."""
-    row = _FILE.row(version)
-    if not isinstance(row, dict) or name not in row:
-        return None
-    return _FILE.shared(row[name])
 
 
 @lru_cache(maxsize=32)

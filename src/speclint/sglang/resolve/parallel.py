@@ -14,6 +14,7 @@ from speclint.sglang import release
 from speclint.sglang.resolve.parallel_a2a import a2a_moe, untracked_flag
 from speclint.sglang.resolve.result import Unknown, is_known
 from speclint.sglang.resolve.state import Stop
+from speclint.sglang.server_checks import cli_copies
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -21,14 +22,6 @@ if TYPE_CHECKING:
     from speclint.sglang.release_traits import ReleaseTraits
     from speclint.sglang.resolve.state import ResolutionState
 
-# 0.4.10.post2 and 0.5.6.post2 parse `--tp-size` into `tensor_parallel_size` and copy it to
-# `tp_size` in `ServerArgs.from_cli_args`; later releases parse straight into `tp_size`.
-CLI_DESTS = {
-    "tp_size": "tensor_parallel_size",
-    "pp_size": "pipeline_parallel_size",
-    "dp_size": "data_parallel_size",
-    "ep_size": "expert_parallel_size",
-}
 
 DATA_PARALLEL_HANDLERS = ("_handle_data_parallelism", "__post_init__")
 """Where the tp/attention-DP checks raise; rules tell their rejections apart by these."""
@@ -46,7 +39,7 @@ def cli_dest(config: LaunchConfig, name: str) -> str | None:
     """The dest argparse fills for field `name` in this release, or None when it has none."""
     if config.knows(name):
         return name
-    alias = CLI_DESTS.get(name)
+    alias = cli_copies(config.version).get(name)
     return alias if alias is not None and config.knows(alias) else None
 
 
@@ -70,19 +63,32 @@ def resolve_parallel(state: ResolutionState) -> None:
         if not dummy:  # `__post_init__` returns before its handlers for a dummy model
             from speclint.sglang.moe_readings import a2a_handler
 
+            _mla_prefill_cp(state)
             _data_parallelism_0_5(state)
             a2a_moe(state, a2a_handler(state.checked_version))  # 0.5.19+: handle_a2a_moe
     elif steps == "hooks":
         _deprecated_dp_attention(state)
         _moe_runner_alias(state)
         if not dummy:  # `run_resolution_pipeline` returns early for a dummy model
+            _mla_prefill_cp(state)
             _data_parallelism_0_5_23(state)
             a2a_moe(state, "_a2a_ep_size")
 
 
+def _mla_prefill_cp(state: ResolutionState) -> None:
+    """`handle_model_specific_adjustments`' MLA prefill-CP block (0.5.14+), before the handlers
+    below (imported only where --enable-prefill-cp may be given)."""
+    if state.config.maybe_given("enable_prefill_cp") or state.config.maybe_given(
+        "enable_prefill_context_parallel"
+    ):
+        from speclint.sglang.resolve.prefill_cp_mla import apply_mla_prefill_cp
+
+        apply_mla_prefill_cp(state)
+
+
 def _copy_cli_aliases(state: ResolutionState) -> None:
     """`from_cli_args`: `args.tp_size = args.tensor_parallel_size` (0.4.10.post2, 0.5.6.post2)."""
-    for name, alias in CLI_DESTS.items():
+    for name, alias in cli_copies(state.checked_version).items():
         if state.config.knows(name) or not state.config.knows(alias):
             continue
         setting = state.config.get(alias)

@@ -14,6 +14,7 @@ from speclint.sglang.resolve.refusals_features import check_feature_refusals
 from speclint.sglang.resolve.refusals_moe import check_moe_kernel, deterministic_inference
 from speclint.sglang.resolve.result import is_known
 from speclint.sglang.resolve.state import Stop, given
+from speclint.sglang.server_checks import cli_copies
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -60,11 +61,10 @@ def check_refusals(state: ResolutionState) -> None:
         check_a2a_budgets(state)
     _dp_lm_head_replicas(state)
     _tp_lm_head_all_to_all(state)
-    if (
-        given(state, "enable_prefill_cp") is True
-        or state.config.given("attn_cp_size")
-        or state.config.given("moe_dp_size")
-    ):  # (imported only then)
+    if given(state, "enable_prefill_cp") is True or any(
+        state.config.given(cli_copies(state.checked_version).get(n, n))
+        for n in ("attn_cp_size", "moe_dp_size")
+    ):  # (imported only then; 0.5.10-0.5.13 parse --attn-cp-size into another name)
         from speclint.sglang.resolve import refusals_prefill_cp
 
         refusals_prefill_cp.check_cp_strategy(state)

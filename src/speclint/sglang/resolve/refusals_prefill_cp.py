@@ -62,19 +62,13 @@ def check_cp_asserts(state: ResolutionState) -> None:
     ):
         return
     for test, message in read["asserts"]:
-        names = _names(test)
+        names = field_names(test)
         values = _terms(state, names)
         if values is None:
             return  # a term speclint cannot read: nothing said from here on
-        if _holds(test, values):
+        if holds(test, values):
             continue
-        terms = ", ".join(f"{name} {values[name]}" for name in sorted(names))
-        raise Stop(
-            "AssertionError",
-            f"{message or ''} (--attn-cp-size {size}: `{test}` fails with {terms})".lstrip(),
-            str(read["where"]),
-            tuple(sorted(names)),
-        )
+        raise _failed(message, f"--attn-cp-size {size}", test, values, str(read["where"]), sorted(names))
 
 
 def check_cp_moe_dp(state: ResolutionState) -> None:
@@ -96,28 +90,37 @@ def check_cp_moe_dp(state: ResolutionState) -> None:
     before = _before_a2a(state) if server_check(state.checked_version, "cp_before_a2a") is True else {}
     for block in read:
         test = str(block["test"])
-        values = _terms(state, _names(test), before)
+        values = _terms(state, field_names(test), before)
         if values is None:
             return
-        if not _holds(test, values):
+        if not holds(test, values):
             continue
         for check, message, guard in block["asserts"]:
-            names = _names(check) | (_names(guard) if guard else set())
+            names = field_names(check) | (field_names(guard) if guard else set())
             values = _terms(state, names, before)
             if values is None:
                 return
-            if (guard and not _holds(guard, values)) or _holds(check, values):
+            if (guard and not holds(guard, values)) or holds(check, values):
                 continue
-            terms = ", ".join(f"{name} {values[name]}" for name in sorted(names))
-            raise Stop(
-                "AssertionError",
-                f"{message or ''} (`{test}`: `{check}` fails with {terms})".lstrip(),
-                str(block["where"]),
-                tuple(sorted(names, key=lambda name: (name != "moe_dp_size", name))),
-            )
+            fields = sorted(names, key=lambda name: (name != "moe_dp_size", name))
+            raise _failed(message, f"`{test}`", check, values, str(block["where"]), fields)
 
 
-def _names(test: str) -> set[str]:
+def _failed(
+    message: object, under: str, check: str, values: dict[str, object], where: str, fields: list[str]
+) -> Stop:
+    """SGLang's `assert check, message` failing under `under` (the block's test or flag), with
+    the value of each term speclint judged it on."""
+    terms = ", ".join(f"{name} {values[name]}" for name in sorted(values))
+    return Stop(
+        "AssertionError",
+        f"{message or ''} ({under}: `{check}` fails with {terms})".lstrip(),
+        where,
+        tuple(fields),
+    )
+
+
+def field_names(test: str) -> set[str]:
     import ast
 
     return {n.id for n in ast.walk(ast.parse(test, mode="eval")) if isinstance(n, ast.Name)}
@@ -158,8 +161,9 @@ def _terms(
     return values
 
 
-def _holds(test: str, values: dict[str, object]) -> bool:
-    """`test` (fields, integers, `%`, `*`, `==`, `!=`, `>`, `<=`, `not`: as read) on `values`."""
+def holds(test: str, values: dict[str, object]) -> bool:
+    """`test` (fields, integers, `%`, `*`, `==`, `!=`, `>`, `<=`, `not`, `and`, `or`: as read) on
+    `values`."""
     import ast
 
     def value(node: ast.expr) -> int:
@@ -171,6 +175,9 @@ def _holds(test: str, values: dict[str, object]) -> bool:
             return found
         if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
             return int(not value(node.operand))
+        if isinstance(node, ast.BoolOp):
+            parts = [bool(value(part)) for part in node.values]
+            return int(all(parts) if isinstance(node.op, ast.And) else any(parts))
         if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Mod, ast.Mult)):
             left, right = value(node.left), value(node.right)
             if isinstance(node.op, ast.Mult):

@@ -54,8 +54,14 @@ class Adjustment:
     """The line SGLang logs when it does this; None when it is silent."""
     level: str = "warning"
     """The level of that line ("warning" or "info")."""
+    cause: str = ""
+    """Which kind of change this is, where a rule tells it from others of the same field and
+    handler (MLA_PREFILL_CP); "" for the handler's own change."""
 
 
+MLA_PREFILL_CP = "mla-prefill-cp"
+"""An Adjustment's cause: the DeepSeek model override's MLA prefill-CP block set the field
+(resolve/prefill_cp_mla.py), not the handler that usually sets it (PAR004 leaves its ep_size)."""
 UNKNOWN_ALGORITHM = "unknown-algorithm"
 """`--speculative-algorithm` names no algorithm of the release."""
 BACKEND_GPU = "backend-gpu"

@@ -141,7 +141,7 @@ def _dflash_checks(state: ResolutionState, handler: str) -> None:
             handler,
             ("speculative_algorithm",),
         )
-    # (or the dest `--pp-size` fills: parallel.CLI_DESTS)
+    # (or the dest `--pp-size` fills: server_checks.cli_copies)
     _refuse_pipeline(state, handler, ("pp_size", "pipeline_parallel_size"))
 
 

@@ -90,18 +90,25 @@ _ADJUSTMENTS: dict[tuple[object, ...], Adjustment] = {}
 
 
 def _adjustment(
-    name: str, current: object, value: object, reason: str, handler: str, logged: str | None, level: str
+    name: str,
+    current: object,
+    value: object,
+    reason: str,
+    handler: str,
+    logged: str | None,
+    level: str,
+    cause: str = "",
 ) -> Adjustment:
     """An Adjustment is immutable and most recur in every launch of a batch (the same default
     filled in): one object per distinct change of plain values, built once per process."""
     if type(current) not in SHARED_TYPES or type(value) not in SHARED_TYPES:
-        return Adjustment(name, current, value, reason, handler, logged, level)
-    key = (name, type(current), current, type(value), value, reason, handler, logged, level)
+        return Adjustment(name, current, value, reason, handler, logged, level, cause)
+    key = (name, type(current), current, type(value), value, reason, handler, logged, level, cause)
     found = _ADJUSTMENTS.get(key)
     if found is None:
         if len(_ADJUSTMENTS) >= 4096:  # values are the launches' own (paths): stay bounded
             _ADJUSTMENTS.clear()
-        found = _ADJUSTMENTS[key] = Adjustment(name, current, value, reason, handler, logged, level)
+        found = _ADJUSTMENTS[key] = Adjustment(name, current, value, reason, handler, logged, level, cause)
     return found
 
 
@@ -200,7 +207,9 @@ class ResolutionState:
         handler: str,
         logged: str | None = None,
         level: str = "warning",
+        cause: str = "",
     ) -> None:
+        """`cause`: the Adjustment's (result.MLA_PREFILL_CP), where a rule must tell it apart."""
         current = self.values.get(name)
         if (
             current == value
@@ -212,7 +221,7 @@ class ResolutionState:
         ):
             return
         self.values[name] = value
-        self.adjustments.append(_adjustment(name, current, value, reason, handler, logged, level))
+        self.adjustments.append(_adjustment(name, current, value, reason, handler, logged, level, cause))
 
     def doubt(self, exception: str, message: str, handler: str, fields: tuple[str, ...] = ()) -> None:
         """SGLang may refuse the launch here: whether hangs on what speclint cannot know (the

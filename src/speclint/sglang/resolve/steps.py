@@ -47,7 +47,9 @@ def run_steps(state: ResolutionState, gpu: GpuProfile | None, co_launched: bool 
     resolve_attention(state)
     if where == "parent":
         set_worker_fields(state, where)
-    if state.config.maybe_given("enable_prefill_cp"):  # (imported only then)
+    if state.config.maybe_given("enable_prefill_cp") or state.config.maybe_given(
+        "enable_prefill_context_parallel"
+    ):  # (imported only then; 0.5.13's name)
         from speclint.sglang.resolve.prefill_cp_mla import mark_mla_prefill_cp
 
         mark_mla_prefill_cp(state)
