@@ -1,0 +1,121 @@
+"""Launch forms seen in public SGLang launch files with speculative decoding (EAGLE, EAGLE3,
+NEXTN, NGRAM, STANDALONE), each described by a fixture of our own (fixtures/shell/forms25,
+fixtures/python/forms25): every launch is found and read whole, or what speclint could not
+read is said (SLM004 partly read, SLM005 not read, SLM002 a comment that ends a continued
+command), and no finding is a false error. Each finding is asserted at the token it names."""
+
+from __future__ import annotations
+
+import pytest
+from fixture_file import FixtureFile
+
+EXPECTED = {
+    # getopts with `-:` long options, flags gathered in an array, run inside a Singularity image
+    "shell/forms25/s01_singularity_getopts.sh": [
+        ("SLM004", 26, 57, '"${PORT}"'),
+        ("FLG002", 27, 47, "--cuda-graph-max-bs"),
+    ],
+    # a while/case argument loop, flags gathered in one string expanded unquoted
+    "shell/forms25/s02_case_args_string.sh": [("SLM004", 23, 33, "$args")],
+    # the command in a variable between Python-style triple quotes, run with `eval $command`
+    "shell/forms25/s03_triple_quoted_eval.sh": [("FLG002", 10, 5, "--cuda-graph-bs")],
+    # abbreviations argparse expands (or finds ambiguous)
+    "shell/forms25/s04_abbreviated_flags.sh": [
+        ("FLG003", 2, 69, "--speculative-algo"),
+        ("FLG002", 3, 5, "--speculative-draft"),
+        ("FLG002", 5, 5, "--cuda-graph-max-bs"),
+        ("FLG003", 5, 28, "--mem-fraction"),
+    ],
+    # STANDALONE drafter after `source conda.sh` and `conda activate`
+    "shell/forms25/s05_standalone_conda.sh": [("FLG003", 14, 5, "--tp")],
+    # a comment line inside a `\`-continued launch: the MTP flags after it are a new command
+    "shell/forms25/s06_comment_breaks_continuation.sh": [
+        ("FLG003", 5, 86, "--tp"),
+        ("SLM002", 8, 1, "# MTP: the nextn layer as drafter"),
+    ],
+    # a wrapper script speclint cannot see into: said not read
+    "shell/forms25/s07_wrapper_script_prefix.sh": [("SLM005", 5, 33, "sglang.launch_server")],
+    # model and node rank from `$1` with `&& shift`; `export` continued over lines
+    "shell/forms25/s08_positional_and_export_continued.sh": [
+        ("SLM004", 12, 46, '"$model_path"'),
+        ("FLG003", 12, 60, "--tp"),
+    ],
+    # docker run with the image tag deciding the SGLang release
+    "shell/forms25/s09_docker_eagle3.sh": [("SPD003", 8, 31, "EAGLE3")],
+    # sbatch + srun bash -c "..." multi-node NEXTN, the node rank from Slurm
+    "shell/forms25/s10_sbatch_nextn.sh": [
+        ("FLG003", 8, 47, "--tp"),
+        ("SLM004", 9, 22, "${MASTER}:5000"),
+        ("SPD003", 10, 29, "NEXTN"),
+    ],
+    # nohup ... > log 2>&1 & then a health poll and a benchmark
+    "shell/forms25/s11_nohup_wait.sh": [("SPD003", 6, 27, "EAGLE3")],
+    # sweeps: `read` from a here-string per config (unknown), then `for topk in 1 2`
+    "shell/forms25/s12_topk_sweep_loop.sh": [
+        ("SPD003", 6, 29, "EAGLE"),
+        ("SLM004", 7, 29, "$steps"),
+        ("SPD003", 15, 29, "EAGLE"),
+        ("SPD001", 16, 93, "16"),
+    ],
+    # `sglang serve` with n-gram speculation
+    "shell/forms25/s13_sglang_serve_ngram.sh": [("SPD003", 3, 27, "NGRAM")],
+    # a Dynamo SGLang worker beside the Dynamo frontend
+    "shell/forms25/s14_dynamo_worker.sh": [
+        ("FLG003", 5, 29, "--tp"),
+        ("SPD003", 6, 27, "EAGLE"),
+        ("SPD001", 7, 87, "16"),
+    ],
+    # `ssh HOST bash -s <<'REMOTE'`: the remote script in a here-document
+    "shell/forms25/s15_ssh_heredoc.sh": [("FLG005", 10, 37, "0.8x")],
+    # a benchmark driver: popen_launch_server(other_args=...) built from its parameters and
+    # from ServerArgs.from_cli_args (the program's own command line: said not read)
+    "python/forms25/p01_bench_configs.py": [
+        ("FLG002", 41, 20, "--cuda-graph-max-bs"),
+        ("SLM004", 45, 9, "server_args.model_path"),
+        ("SLM005", 55, 19, "ServerArgs.from_cli_args"),
+    ],
+    # sgl.Engine(**ENGINE_KW, mem_fraction_static=...) with a dict(...) of settings
+    "python/forms25/p02_engine_dict.py": [("VER001", 10, 5, "cuda_graph_max_bs")],
+    # launch_server_cmd with a triple-quoted shell command, as the docs notebooks write it
+    "python/forms25/p03_notebook_cmd.py": [("SPD001", 8, 63, "16")],
+    # an f-string command split with shlex.split
+    "python/forms25/p04_fstring_shlex.py": [("FLG005", 9, 66, "3000o")],
+    # an argv from argparse values (unknown) and literal speculative flags
+    "python/forms25/p05_argparse_defaults.py": [
+        ("SLM004", 11, 70, "args.model"),
+        ("FLG003", 11, 83, "--tp"),
+    ],
+    # run_bench_serving(other_server_args=[...]): a helper whose launch speclint does not read
+    "python/forms25/p06_bench_helpers.py": [("SLM005", 21, 18, "--speculative-algorithm")],
+    # test classes whose other_args come from class attributes a subclass overrides
+    "python/forms25/p07_subclass_args.py": [
+        ("SPD001", 28, 17, "cls.spec_tokens"),
+        ("FLG005", 43, 45, "high"),
+    ],
+}
+
+
+@pytest.mark.parametrize("relative", sorted(EXPECTED))
+def test_each_public_launch_form_is_read_or_said_unread(relative: str) -> None:
+    found = [f[:4] for f in FixtureFile(relative).findings() if f[0] != "DRF011"]
+    assert found == EXPECTED[relative]
+
+
+def test_the_triple_quoted_command_is_placed_where_its_value_writes_each_flag() -> None:
+    (finding,) = [
+        f for f in FixtureFile("shell/forms25/s03_triple_quoted_eval.sh").findings() if f[0] == "FLG002"
+    ]
+    assert finding[4].startswith("`--cuda-graph-bs` is ambiguous in SGLang 0.5.23")
+
+
+def test_a_comment_inside_a_continued_launch_says_which_flags_are_lost() -> None:
+    fixture = FixtureFile("shell/forms25/s06_comment_breaks_continuation.sh")
+    (message,) = [f[4] for f in fixture.findings() if f[0] == "SLM002"]
+    assert "`--speculative-algo` and the flags after it on the following lines are not passed" in message
+
+
+def test_an_unread_helper_and_an_unread_wrapper_say_so() -> None:
+    (helper,) = [f[4] for f in FixtureFile("python/forms25/p06_bench_helpers.py").findings()]
+    assert "speclint found no launch in it" in helper
+    (wrapper,) = [f[4] for f in FixtureFile("shell/forms25/s07_wrapper_script_prefix.sh").findings()]
+    assert "speclint reads no launch through `/opt/libs/run-with-new-libstdc.sh`" in wrapper
