@@ -92,6 +92,13 @@ EXPECTED = {
         ("SPD001", 28, 17, "cls.spec_tokens"),
         ("FLG005", 43, 45, "high"),
     ],
+    # argvs copied from a shared base (`.copy()`, `copy.deepcopy`: before, passed over in
+    # silence beside the other launches), joined for shell=True, other_args spliced
+    "python/forms25/p08_copied_argv.py": [
+        ("FLG005", 15, 100, "q"),
+        ("FLG005", 21, 41, "e"),
+        ("FLG005", 25, 110, "2x"),
+    ],
 }
 
 
