@@ -67,6 +67,15 @@ EXPECTED = {
     ],
     # `ssh HOST bash -s <<'REMOTE'`: the remote script in a here-document
     "shell/forms25/s15_ssh_heredoc.sh": [("FLG005", 10, 37, "0.8x")],
+    # the launch line handed to a shell on its standard input: `ssh HOST <<< "$LAUNCH ..."`,
+    # `echo "$LAUNCH ..." | bash`, `printf '%s\n' "$LAUNCH ..." | docker exec -i C bash`
+    # (before: each passed over in silence)
+    "shell/forms25/s16_stdin_scripts.sh": [
+        ("FLG003", 5, 61, "--tp"),
+        ("FLG005", 9, 72, "0.9x"),
+        ("FLG005", 11, 52, "many"),
+        ("FLG005", 12, 65, "lots"),
+    ],
     # a benchmark driver: popen_launch_server(other_args=...) built from its parameters and
     # from ServerArgs.from_cli_args (the program's own command line: said not read)
     "python/forms25/p01_bench_configs.py": [
@@ -119,6 +128,16 @@ def test_a_comment_inside_a_continued_launch_says_which_flags_are_lost() -> None
     fixture = FixtureFile("shell/forms25/s06_comment_breaks_continuation.sh")
     (message,) = [f[4] for f in fixture.findings() if f[0] == "SLM002"]
     assert "`--speculative-algo` and the flags after it on the following lines are not passed" in message
+
+
+def test_text_a_shell_gets_on_standard_input_is_read_only_for_a_shell() -> None:
+    from speclint.engine import lint_text
+
+    launch = "python3 -m sglang.launch_server --model-path m --tp-size 2x"
+    for script in (f'bash <<< "{launch}"', f'echo "{launch}" | bash', f"printf '%s\\n' '{launch}' | sh -s"):
+        assert [f.code for f in lint_text(script + "\n", "run.sh").findings] == ["FLG005"], script
+    for script in (f'cat <<< "{launch}"', f'echo "{launch}" | tee cmd.txt'):  # not a shell: printed
+        assert "FLG005" not in [f.code for f in lint_text(script + "\n", "run.sh").findings], script
 
 
 def test_an_unread_helper_and_an_unread_wrapper_say_so() -> None:
