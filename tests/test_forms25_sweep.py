@@ -102,11 +102,13 @@ EXPECTED = {
         ("FLG005", 43, 45, "high"),
     ],
     # argvs copied from a shared base (`.copy()`, `copy.deepcopy`: before, passed over in
-    # silence beside the other launches), joined for shell=True, other_args spliced
+    # silence beside the other launches), joined for shell=True, other_args spliced, a copy
+    # extended from a generator over a dict's items
     "python/forms25/p08_copied_argv.py": [
         ("FLG005", 15, 100, "q"),
         ("FLG005", 21, 41, "e"),
         ("FLG005", 25, 110, "2x"),
+        ("FLG005", 30, 18, "--{key}={value}"),  # .extend(generator): was a word of any flags
     ],
 }
 
