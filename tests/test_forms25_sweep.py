@@ -110,6 +110,9 @@ EXPECTED = {
         ("FLG005", 25, 110, "2x"),
         ("FLG005", 30, 18, "--{key}={value}"),  # .extend(generator): was a word of any flags
     ],
+    # an argv passed through a project helper speclint cannot follow, beside a read launch:
+    # said not read (before: "All checks passed" over it)
+    "python/forms25/p09_wrapped_argv.py": [("SLM005", 11, 11, "subprocess.Popen")],
 }
 
 
@@ -140,6 +143,15 @@ def test_text_a_shell_gets_on_standard_input_is_read_only_for_a_shell() -> None:
         assert [f.code for f in lint_text(script + "\n", "run.sh").findings] == ["FLG005"], script
     for script in (f'cat <<< "{launch}"', f'echo "{launch}" | tee cmd.txt'):  # not a shell: printed
         assert "FLG005" not in [f.code for f in lint_text(script + "\n", "run.sh").findings], script
+
+
+def test_an_argv_through_an_unknown_helper_is_said_not_read_beside_a_read_launch() -> None:
+    (message,) = [f[4] for f in FixtureFile("python/forms25/p09_wrapped_argv.py").findings()]
+    assert message == (
+        "speclint did not read this launch: `subprocess.Popen(...)` at line 11 runs "
+        '`pin_to_gpus(BASE + ["--speculative-al...`, which speclint cannot read (`pin_to_gpus(...)` '
+        "is computed when the program runs), so nothing in it was checked"
+    )
 
 
 def test_an_unread_helper_and_an_unread_wrapper_say_so() -> None:

@@ -1,0 +1,44 @@
+"""A runner whose command speclint cannot know, built from a part that spells an SGLang
+launch: `subprocess.Popen(with_gpu_flags(BASE + ["--tp-size", "2"]))` with `BASE` naming
+`sglang.launch_server` and `with_gpu_flags` a function speclint does not follow. The launch is
+said not read (`launch.not_read`), never passed over, even beside the file's other launches
+(before: "All checks passed" over it)."""
+
+from __future__ import annotations
+
+from speclint.frontends.python import syntax as py
+from speclint.frontends.python.scan import descendants
+from speclint.frontends.recognise import LAUNCH_TEXT
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from speclint.frontends.python.values import Val
+    from speclint.frontends.python.walking import Walking
+
+_MAX_PARTS = 48
+"""Expressions inside the command looked at, at most."""
+
+
+def unread_command(walker: Walking, call: py.Call, target: py.BaseExpression, value: Val) -> None:
+    """Say `call` not read when its command `target` (of unknown `value`) holds a part whose
+    value spells an SGLang launch."""
+    from speclint.frontends.python.launch import not_read
+
+    ev = walker.evaluator()
+    for count, node in enumerate(descendants(target, True, (py.Lambda,))):
+        if count > _MAX_PARTS:
+            return
+        if node is target or not isinstance(node, py.BaseExpression) or isinstance(node, py.Lambda):
+            continue
+        if _spells_launch(ev.eval(node)):
+            written = walker.pos.quote(target)
+            shown = written if len(written) <= 60 else written[:57] + "..."
+            not_read(walker, call, f"runs `{shown}`, which speclint cannot read ({value.why_unknown()})")
+            return
+
+
+def _spells_launch(value: Val) -> bool:
+    items = [value]
+    for _ in range(2):  # an argv, or a tuple holding one
+        items = [inner for item in items for inner in (item.elements if item.kind == "list" else [item])]
+    return LAUNCH_TEXT.search(" ".join(item.text or "" for item in items if item.kind == "str")) is not None
