@@ -112,7 +112,10 @@ EXPECTED = {
     ],
     # an argv passed through a project helper speclint cannot follow, beside a read launch:
     # said not read (before: "All checks passed" over it)
-    "python/forms25/p09_wrapped_argv.py": [("SLM005", 11, 11, "subprocess.Popen")],
+    "python/forms25/p09_wrapped_argv.py": [
+        ("SLM005", 11, 11, "subprocess.Popen"),
+        ("SLM005", 15, 9, "subprocess.Popen"),  # through a name the helper's result was assigned to
+    ],
 }
 
 
@@ -146,7 +149,8 @@ def test_text_a_shell_gets_on_standard_input_is_read_only_for_a_shell() -> None:
 
 
 def test_an_argv_through_an_unknown_helper_is_said_not_read_beside_a_read_launch() -> None:
-    (message,) = [f[4] for f in FixtureFile("python/forms25/p09_wrapped_argv.py").findings()]
+    message, named = [f[4] for f in FixtureFile("python/forms25/p09_wrapped_argv.py").findings()]
+    assert "runs `pinned`, made by `pin_to_gpus(BASE + [" in named and "at line 14, which" in named
     assert message == (
         "speclint did not read this launch: `subprocess.Popen(...)` at line 11 runs "
         '`pin_to_gpus(BASE + ["--speculative-al...`, which speclint cannot read (`pin_to_gpus(...)` '

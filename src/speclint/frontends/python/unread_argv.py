@@ -17,6 +17,21 @@ if TYPE_CHECKING:
 
 _MAX_PARTS = 48
 """Expressions inside the command looked at, at most."""
+_MADE = "__speclint_made "
+"""env key + a name: the call whose unknown result the name holds (`cmd = wrap(BASE)`)."""
+
+
+def note_made(walker: Walking, target: py.BaseExpression, value: py.BaseExpression) -> None:
+    """After `NAME = CALL(...)` whose result is unknown: remember CALL for `unread_command`
+    (`cmd = pin_to_gpus(BASE); Popen(cmd)`); any other value assigned to NAME forgets it."""
+    if not isinstance(target, py.Name):
+        return
+    key = _MADE + target.value
+    current = walker.env.get(target.value)
+    if isinstance(value, py.Call) and current is not None and current.kind == "unknown":
+        walker.env[key] = walker.evaluator()._make(value, "const", value)
+    elif key in walker.env:
+        walker.env[key] = walker.evaluator()._make(target, "const", None)
 
 
 def unread_command(walker: Walking, call: py.Call, target: py.BaseExpression, value: Val) -> None:
@@ -25,15 +40,20 @@ def unread_command(walker: Walking, call: py.Call, target: py.BaseExpression, va
     from speclint.frontends.python.launch import not_read
 
     ev = walker.evaluator()
-    for count, node in enumerate(descendants(target, True, (py.Lambda,))):
+    made = walker.env.get(_MADE + target.value) if isinstance(target, py.Name) else None
+    source = made.value if made is not None and isinstance(made.value, py.Call) else target
+    for count, node in enumerate(descendants(source, True, (py.Lambda,))):
         if count > _MAX_PARTS:
             return
-        if node is target or not isinstance(node, py.BaseExpression) or isinstance(node, py.Lambda):
+        if node is source or not isinstance(node, py.BaseExpression) or isinstance(node, py.Lambda):
             continue
         if _spells_launch(ev.eval(node)):
-            written = walker.pos.quote(target)
-            shown = written if len(written) <= 60 else written[:57] + "..."
-            not_read(walker, call, f"runs `{shown}`, which speclint cannot read ({value.why_unknown()})")
+            written = walker.pos.quote(source)
+            shown = f"`{written}`," if len(written) <= 60 else f"`{written[:57]}...`,"
+            if source is not target:  # `cmd = wrap(BASE)` earlier
+                line = walker.pos.span(source).line
+                shown = f"`{walker.pos.quote(target)}`, made by {shown[:-1]} at line {line},"
+            not_read(walker, call, f"runs {shown} which speclint cannot read ({value.why_unknown()})")
             return
 
 
