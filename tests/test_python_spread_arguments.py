@@ -57,3 +57,13 @@ def test_a_spread_whose_length_is_not_known_reads_what_comes_before_it() -> None
     )
     found = [(f.code, f.span.line, f.span.column) for f in lint_text(text, "spread.py").findings]
     assert found == [("FLG005", 2, 87)]
+
+
+def test_an_unknown_spread_stays_unknown_and_the_arguments_after_it_are_read() -> None:
+    text = (
+        "import os, sys\n"
+        'known = ["-m", "sglang.launch_server"]\n'
+        'os.execl(sys.executable, sys.executable, *known, *sys.argv[1:], "--tp-size", "2x")\n'
+    )
+    found = [(f.code, f.span.line, f.span.column) for f in lint_text(text, "spread.py").findings]
+    assert found == [("SLM004", 3, 50), ("FLG005", 3, 79)]  # no "no --model-path": argv may hold it

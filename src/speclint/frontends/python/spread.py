@@ -4,15 +4,17 @@ speclint knows: `subprocess.run(*args, **kw)` with `args = (cmd,)` and `kw = {"e
 
 The call is read as if the file had written those arguments: each element of a tuple or list
 whose length is known is one positional argument, each entry of a dict of string keys one
-keyword argument, each value placed where the file wrote it. A `*x` whose length is not known
-(an unknown value, or a list holding `*more`) gives what comes before its unknown part and
-then stops: the arguments after it are not known, so are left out (`subprocess.run(*parts)`
-with `parts = [cmd, *rest]` is `subprocess.run(cmd, ...)`); a `**kw` that is not a dict of
-string keys gives no keyword. A call whose spread gives nothing known is left as written
-(its readers say what they cannot read: a parameter's value comes from each call site).
+keyword argument, each value placed where the file wrote it. What is not known stays a spread
+where it is written, for the call's readers to say so: a `*x` or `**kw` whose value is not
+known, the part of a list from its first `*more` on (`subprocess.run(*parts)` with `parts =
+[cmd, *rest]` is `subprocess.run(cmd, *rest)`), a dict's entries whose keys are not known. A
+call whose spreads give nothing known is left as written (a parameter's value comes from each
+call site).
 """
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from speclint.frontends.python import syntax as py
 from speclint.frontends.recognise import POPEN_LAUNCH_PD_SERVER, POPEN_LAUNCH_SERVER, SHELL_HELPERS
@@ -54,36 +56,34 @@ def spread(walker: Walking, call: py.Call) -> py.Call:
         return call
     ev = walker.evaluator()
     made: list[py.Arg] = []
-    positional_known = True  # false after a `*x` whose length is not known
     gave = False
     for arg in call.args:
-        if not arg.star:
-            if arg.keyword is not None or positional_known:
-                made.append(arg)
-            continue
-        value = ev.eval(arg.value)
+        value = ev.eval(arg.value) if arg.star else None
         node = arg.value
-        if arg.star == "*":
-            if not positional_known or value.kind != "list":
-                positional_known = False
-                continue
-            for item in value.elements:
-                if item.splat:
-                    positional_known = False
-                    break
-                made.append(py.Arg(arg.range, arg.outer, py.Known(node.range, node.outer, item), None, ""))
-                gave = True
+        if value is None or value.kind not in ("list", "dict") or (value.kind == "list") != (arg.star == "*"):
+            made.append(arg)  # written out, or a spread whose value is not known: as written
             continue
-        if value.kind != "dict":
-            continue
-        for entry in value.entries:
-            if entry.key is None or not entry.key.isidentifier():
-                continue
-            keyword = py.Name(arg.range, arg.outer, entry.key)
-            made.append(
-                py.Arg(arg.range, arg.outer, py.Known(node.range, node.outer, entry.value), keyword, "")
+        if value.kind == "list":
+            known = next((i for i, item in enumerate(value.elements) if item.splat), len(value.elements))
+            made.extend(
+                py.Arg(arg.range, arg.outer, py.Known(node.range, node.outer, item), None, "")
+                for item in value.elements[:known]
             )
-            gave = True
+            if known < len(value.elements):  # `[cmd, *rest]`: the rest stays a spread
+                rest = replace(value, value=value.elements[known:])
+                made.append(py.Arg(arg.range, arg.outer, py.Known(node.range, node.outer, rest), None, "*"))
+            gave = gave or known > 0
+            continue
+        unnamed = [e for e in value.entries if e.key is None or not e.key.isidentifier()]
+        for entry in value.entries:
+            if entry not in unnamed and entry.key is not None:
+                keyword = py.Name(arg.range, arg.outer, entry.key)
+                known_value = py.Known(node.range, node.outer, entry.value)
+                made.append(py.Arg(arg.range, arg.outer, known_value, keyword, ""))
+                gave = True
+        if unnamed:  # `{**other, "env": env}`: the unknown keys stay a spread
+            rest = replace(value, value=unnamed)
+            made.append(py.Arg(arg.range, arg.outer, py.Known(node.range, node.outer, rest), None, "**"))
     if not gave:
         return call
     return py.Call(call.range, call.outer, call.func, made)
