@@ -70,3 +70,14 @@ def test_conditional_assignment_leaves_make_s_own_shell_and_a_target_s_shell_is_
     ((code, line, column, message),) = _findings(target)
     assert (code, line, column) == ("SLM005", 15, 13)
     assert "make runs the recipes with `/usr/bin/python3` (`SHELL` set for a target at line 9)" in message
+
+
+def test_a_shell_looked_up_on_the_path_is_that_shell_and_another_program_is_unknown() -> None:
+    text = FILE.text.replace("SHELL := /bin/bash", "SHELL := $(shell which bash)")
+    assert [f[:3] for f in _findings(text) if f[0] != "DRF011"] == [("FLG005", 15, 67)]
+    other = FILE.text.replace("SHELL := /bin/bash", "SHELL := $(shell which python3)")
+    ((code, line, column, message),) = _findings(other)
+    assert (code, line, column) == ("SLM005", 14, 13)
+    assert message.startswith(
+        "make runs the recipes with $(SHELL), which speclint cannot know (`SHELL` set at line 4)"
+    )

@@ -27,6 +27,8 @@ if TYPE_CHECKING:
 BOURNE = frozenset({"sh", "bash", "dash", "ksh", "rksh", "zsh", "ash"})
 """job.c's `unix_shells` (GNU make 4.x): the shells make treats as Bourne-compatible."""
 _COMMAND_FLAG = re.compile(r"-[A-Za-z]*c[A-Za-z]*")
+_LOOKED_UP = re.compile(r"\$[({]shell\s+(?:which|command\s+-v)\s+([\w.-]+)\s*[)}]")
+"""`SHELL := $(shell which bash)`: the path of that shell, wherever it is installed."""
 
 
 def shell_not_read(makefile: MakeReader) -> str | None:
@@ -83,7 +85,9 @@ def _value(makefile: MakeReader, name: str) -> tuple[str | None, str] | None:
     value = makefile.expand(var.chars)
     told = f"`{name}` set at line {var.line}"
     if any(c[0] is None for c in value):
-        return None, told
+        written = makefile.text[min(c[1] for c in var.chars) : max(c[2] for c in var.chars)]
+        found = _LOOKED_UP.fullmatch(written.strip())
+        return (found.group(1) if found and found.group(1) in BOURNE else None), told
     return "".join(c[0] or "" for c in value).strip(), told
 
 
