@@ -258,7 +258,7 @@ def _argv_or_shell(
     elif value.kind == "unknown":  # `Popen(wrap(BASE + [...]))`: said not read when BASE spells one
         from speclint.frontends.python.unread_argv import unread_command
 
-        unread_command(walker, call, target, value)
+        unread_command(walker, call, target, value, _not_read)
 
 
 def _entry_words(walker: Walking, call: py.Call) -> list[ArgvItem]:

@@ -12,8 +12,12 @@ from speclint.frontends.recognise import LAUNCH_TEXT
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from speclint.frontends.python.values import Val
     from speclint.frontends.python.walking import Walking
+
+    NotRead = Callable[[Walking, py.Call, str], None]
 
 _MAX_PARTS = 48
 """Expressions inside the command looked at, at most."""
@@ -34,11 +38,11 @@ def note_made(walker: Walking, target: py.BaseExpression, value: py.BaseExpressi
         walker.env[key] = walker.evaluator()._make(target, "const", None)
 
 
-def unread_command(walker: Walking, call: py.Call, target: py.BaseExpression, value: Val) -> None:
-    """Say `call` not read when its command `target` (of unknown `value`) holds a part whose
-    value spells an SGLang launch."""
-    from speclint.frontends.python.launch import not_read
-
+def unread_command(
+    walker: Walking, call: py.Call, target: py.BaseExpression, value: Val, not_read: NotRead
+) -> None:
+    """Say `call` not read (`not_read`: `launch.not_read`, handed in by its caller) when its
+    command `target` (of unknown `value`) holds a part whose value spells an SGLang launch."""
     ev = walker.evaluator()
     made = walker.env.get(_MADE + target.value) if isinstance(target, py.Name) else None
     source = made.value if made is not None and isinstance(made.value, py.Call) else target

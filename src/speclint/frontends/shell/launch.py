@@ -100,11 +100,6 @@ def may_matter(walker: Walking, name: str) -> bool:
 
 def recognize(walker: Walking, node: Node, args: list[Arg], prefix: dict[str, Word]) -> None:
     """Record a Launch if this command (after wrappers) starts SGLang."""
-    piped = (parent := node.parent) is not None and parent.type == "pipeline"  # `echo "$CMD" | bash`
-    if piped or walker.tm.data.find(b"<<<", node.start_byte, node.end_byte) >= 0:  # `bash <<< "$CMD"`
-        from speclint.frontends.shell.herestrings import stdin_script
-
-        stdin_script(walker, node)
     span = walker.tm.node_span(node)
     env = walker.env.exported_words(span)
     env.update(prefix)
