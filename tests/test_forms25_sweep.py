@@ -163,3 +163,11 @@ def test_an_unread_helper_and_an_unread_wrapper_say_so() -> None:
     assert "speclint found no launch in it" in helper
     (wrapper,) = [f[4] for f in FixtureFile("shell/forms25/s07_wrapper_script_prefix.sh").findings()]
     assert "speclint reads no launch through `/opt/libs/run-with-new-libstdc.sh`" in wrapper
+
+
+def test_a_command_string_with_a_substitution_points_at_its_flags_where_written() -> None:
+    from speclint.engine import lint_text
+
+    text = 'CMD="python3 -m sglang.launch_server --model-path m --host $(hostname -i) --tp-size 2x"\n$CMD\n'
+    found = [(f.code, f.span.line, f.span.column) for f in lint_text(text, "serve.sh").findings]
+    assert found == [("FLG005", 1, text.index("2x") + 1), ("SLM004", 2, 1)]  # was both at `$CMD`

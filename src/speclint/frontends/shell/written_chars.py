@@ -235,3 +235,37 @@ def concatenation_chars(
         else:
             return None
     return WrittenChars(begins, ends, tm) if len(begins) == len(text) else None
+
+
+def run_chars(
+    tm: TextMap,
+    node: Node,
+    runs: tuple[tuple[str | None, str, Span | None], ...],
+    expanded: Callable[[Node], str | None],
+    placed: Callable[[Node, str], tuple[list[int], list[int]] | None] | None = None,
+) -> tuple[WrittenChars | None, ...] | None:
+    """Where each known run of a double-quoted string's partly known value is written (`CMD="...
+    --host $(hostname -i) --tp 2"`: the runs around the command substitution), one per run (None
+    for an unknown one); None when the string's parts do not match the runs."""
+    segments: list[tuple[list[int], list[int], list[str]]] = [([], [], [])]
+    for start, finish, child in string_parts(tm, node):
+        begins, ends, texts = segments[-1]
+        if child is None:
+            texts.append(_literal(tm, start, finish, begins, ends))
+            continue
+        value = expanded(child)
+        if value is None:
+            segments.append(([], [], []))
+            continue
+        texts.append(value)
+        found = placed(child, value) if placed is not None else None
+        if found is None:
+            begin, end = tm.file_range(start, finish)
+            found = [begin] * len(value), [end] * len(value)
+        begins.extend(found[0])
+        ends.extend(found[1])
+    known = [(b, e, "".join(t)) for b, e, t in segments if "".join(t)]
+    if [text for _, _, text in known] != [run[0] for run in runs if run[0] is not None]:
+        return None
+    made = iter(WrittenChars(b, e, tm) if len(b) == len(text) else None for b, e, text in known)
+    return tuple(next(made) if run[0] is not None else None for run in runs)
