@@ -155,7 +155,7 @@ def _value_hash(self: VarValue) -> int:
     """By value, as a frozen record's (`core.spans`: set after the class is made)."""
     return hash(
         (self.text, self.elements, self.reason, self.origin, self.exported, self.is_set, self.alternatives)
-        + (self.assumed, self.runs, self.element, self.written, self.made_by, self.keys)
+        + (self.assumed, self.runs, self.element, self.written, self.made_by, self.keys, self.runs_written)
     )
 
 
