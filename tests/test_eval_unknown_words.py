@@ -15,7 +15,7 @@ def test_eval_of_a_string_with_a_command_substitution_reads_the_launch() -> None
     path = FIXTURES / "eval_command_substitution.sh"
     found = findings_at(path.read_text(), str(path), message=True)
     assert [(code, line, column) for code, line, column, _, _ in found] == [
-        ("FLG001", 15, 6),
+        ("FLG001", 11, 5),  # at the flag where `command=` writes it (the runs around `$(seq ...)`)
         ("SLM004", 15, 6),
     ]
     assert "`--tp-szie` is not an SGLang" in found[0][4]

@@ -13,7 +13,8 @@ from speclint.frontends import extract_file
 def test_a_command_assembled_from_variables_keeps_its_blanks(joined):
     text = f'A=python3\nB="-m sglang.launch_server"\nC={joined}" --model-path /m --tp-szie 2"\n$C\n'
     (finding,) = lint_text(text, "serve.sh").findings
-    assert (finding.code, finding.span.line, finding.span.column) == ("FLG001", 4, 1)
+    at = text.splitlines()[2].index("--tp-szie") + 1  # where C's value writes it (not at `$C`)
+    assert (finding.code, finding.span.line, finding.span.column) == ("FLG001", 3, at)
     assert "`--tp-szie` is not an SGLang" in finding.message
 
 

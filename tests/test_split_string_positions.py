@@ -63,8 +63,8 @@ def test_each_split_word_and_the_eval_words_keep_their_place() -> None:
         ),
         pytest.param(
             'CMD="python3 -m sglang.launch_server --model-path $(cat m) --tp-sise 2"\n$CMD\n',
-            [("FLG001", 2, 1, "$CMD"), ("SLM004", 2, 1, "$CMD")],
-            id="an-unknown-part-keeps-pointing-where-it-is-used",
+            [("FLG001", 1, 60, "--tp-sise"), ("SLM004", 2, 1, "$CMD")],
+            id="an-unknown-part-points-where-it-is-used-the-known-runs-inside-the-string",
         ),
         pytest.param(
             "CMD='python3 -m sglang.launch_server\n  --model-path m --tp-sise 2'\n$CMD\n",

@@ -50,6 +50,7 @@ def frozen_twin(cls: type) -> type:
                 Span(2, 1, 2, 5),
                 "sbatch",
                 (("key", VarValue("v")),),
+                (None,),
             ),
         ),
         (Setting, ("tp_size", 2, ("a flag use",), True)),

@@ -108,6 +108,10 @@ class MakeReader(MakeValues):
             target_assign = _ASSIGN.match(rest.lstrip(": \t"))
             if target_assign:
                 name = target_assign.group(2)
+                if name in ("SHELL", ".SHELLFLAGS"):  # that target's shell (`make_shell`)
+                    value = rest.lstrip(": \t")[target_assign.end() :]
+                    self.target_shells.append((name, value, first))
+                    continue
                 self.vars[name] = f"$({name}) has a target-specific value (line {first}{self.where})"
                 self.expanded.clear()
                 continue
@@ -210,8 +214,8 @@ class MakeReader(MakeValues):
             self.vars[name] = f"$({name}) is set inside a make conditional ({line}): {uncertain}"
         elif operator == "!=":
             self.vars[name] = f"$({name}) is set by `!=` to a shell command's output ({line})"
-        elif operator == "?=" and old is not None:
-            return
+        elif operator == "?=" and (old is not None or name in ("SHELL", ".SHELLFLAGS")):
+            return  # (make defines SHELL and .SHELLFLAGS itself: `?=` leaves them)
         elif operator == "?=" and self.missing:
             self.vars[name] = f"$({name}) is set with `?=` ({line}), and {self.missing[-1]}, may set it first"
         elif operator == "+=" and isinstance(old, MakeVar):

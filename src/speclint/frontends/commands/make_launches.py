@@ -9,6 +9,7 @@ from speclint.core.launches import Diagnostic, ExtractResult
 from speclint.core.words import Word
 from speclint.frontends.commands.make import MakeReader
 from speclint.frontends.commands.make_heredocs import flattened_manifests, here_documents_cut
+from speclint.frontends.commands.make_shell import launcher_at, shell_not_read
 from speclint.frontends.commands.make_values import MAX_WORLDS, Choices, Decision, Key, MakeVar
 from speclint.frontends.commands.text import Char, comment_lines, shell_line, unique_comments, walk_shell
 from speclint.frontends.shell.embedded import Budget
@@ -33,6 +34,16 @@ def extract_makefile(text: str, path: str) -> ExtractResult:
     flattened: set[Span] = set()  # (what the here-document reader says of them is beside the point)
     for index, (makefile, _) in enumerate(read):
         env = _exported(makefile)
+        why = shell_not_read(makefile)
+        if why is not None:  # `SHELL := python3`: not a shell speclint reads
+            for chars in makefile.shells():
+                at = launcher_at(makefile.expand(chars))
+                if at is not None:
+                    message = f"{why}; the launch here was not checked"
+                    found = Diagnostic("no-launch-found", message, span_of(starts, *at))
+                    if found not in result.diagnostics:
+                        result.diagnostics.append(found)
+            continue
         if makefile.one_shell:
             flattened |= flattened_manifests(makefile, result)
         for chars in makefile.shells() if makefile.one_shell else here_documents_cut(makefile, result):

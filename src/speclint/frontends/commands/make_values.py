@@ -105,6 +105,9 @@ class MakeValues:
         self.included: dict[tuple[str, tuple[int, int]], list[int]] = parent.included if parent else {}
         """(included file, its `include` directive) -> lines of its recipes that name the
         launcher (not read as this file's)."""
+        self.target_shells: list[tuple[str, str, int]] = parent.target_shells if parent else []
+        """`SHELL` / `.SHELLFLAGS` set for a target (`serve: SHELL := python3`): (name, the
+        value as written, its line); the file's own value stays for the other targets."""
         self.origin: tuple[int, int] | None = None
         """In an included file: the `include` directive in the linted file, where each of its
         characters points."""

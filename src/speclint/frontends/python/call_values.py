@@ -118,6 +118,9 @@ def call_value(ev: Evaluating, node: py.Call) -> Val:
             return ev._make(node, "list", [replace(text, shell_code=True)])
     if name == "os.environ.copy":
         return environ_value(ev, node)
+    copied = _copied(node, name, args)  # `base.copy()`, `copy.deepcopy(base)`: the same items
+    if copied is not None and (inner := ev.eval(copied)).kind in ("list", "dict"):
+        return replace(inner, span=ev.pos.span(node))
     if ev.helpers is not None:
         returned = ev.helpers(node)
         if returned is not None:
@@ -127,6 +130,16 @@ def call_value(ev: Evaluating, node: py.Call) -> Val:
         default = next((a.value for a in node.args if a.keyword and a.keyword.value == "default"), default)
         return environ_get(ev, node, ev.eval(args[0].value).text, default)
     return ev.unknown(node, f"`{ev.pos.quote(node.func)}(...)` is computed when the program runs")
+
+
+def _copied(node: py.Call, name: str, args: list[py.Arg]) -> py.BaseExpression | None:
+    """What `X.copy()`, `copy.copy(X)` or `copy.deepcopy(X)` copies, else None."""
+    if name in ("copy.copy", "copy.deepcopy") and len(args) == len(node.args) == 1:
+        return args[0].value
+    func = node.func
+    if isinstance(func, py.Attribute) and func.attr.value == "copy" and not node.args:
+        return func.value
+    return None
 
 
 def _whitespace_words(ev: Evaluating, node: py.Call, pieces: list[Piece]) -> list[Val]:

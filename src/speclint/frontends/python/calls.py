@@ -92,10 +92,10 @@ def walk_call_sites(walker: Walking) -> None:
 
 def _names_sglang(bound: dict[str, Val]) -> bool:
     """A call passing a string that names SGLang (a module `python -m` runs, a launcher
-    command), or a list holding one (an argv), to a function that launched nothing with its
+    command), or a list holding one (an argv), or a tuple holding that list (the `args` a
+    `subprocess.run(*args)` spreads), to a function that launched nothing with its
     parameters unknown."""
-    return any(
-        item.kind == "str" and "sglang" in (item.text or "")
-        for value in bound.values()
-        for item in (value.elements if value.kind == "list" else [value])
-    )
+    items = list(bound.values())
+    for _ in range(2):
+        items += [inner for item in items if item.kind == "list" for inner in item.elements]
+    return any(item.kind == "str" and "sglang" in (item.text or "") for item in items)

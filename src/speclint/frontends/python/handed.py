@@ -20,6 +20,7 @@ from speclint.frontends.python import syntax as py
 from speclint.frontends.python.handed_names import EXECUTOR, HANDED_NAMES, MAP, POOL, STARTERS
 from speclint.frontends.python.launch import GENERIC_HELPER, LAUNCH_NAMES, not_read
 from speclint.frontends.python.scan import calls_in
+from speclint.frontends.python.spread import spread
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -31,12 +32,13 @@ if TYPE_CHECKING:
 def with_handed(walker: Walking, calls: Sequence[py.Call]) -> Iterator[py.Call]:
     """Each call, then the call a handing call of it makes (`Thread(target=F, args=A)`:
     `F(*A)`), when it hands one."""
-    for call in calls:
+    for written in calls:
+        call = spread(walker, written)  # `subprocess.run(*args, **kw)`: what they give
         yield call
         func = call.func
         last = func.attr.value if isinstance(func, py.Attribute) else getattr(func, "value", None)
         if last in HANDED_NAMES:
-            yield from _handed(walker, call, last)
+            yield from (spread(walker, made) for made in _handed(walker, call, last))
 
 
 def _handed(walker: Walking, call: py.Call, last: str) -> list[py.Call]:

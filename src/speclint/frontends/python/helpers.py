@@ -305,11 +305,26 @@ def bind(walker: Walking, helper: Helper, call: py.Call) -> dict[str, Val]:
             bound[name] = ev.named(
                 param.name, name, f"parameter `{name}` of {helper.node.name.value}()", param.name
             )
+    names = {param.name.value for param in ordered + list(params.kwonly_params)}
     for star in (params.star_arg, params.star_kwarg):
-        if isinstance(star, py.Param):
+        if not isinstance(star, py.Param):
+            continue
+        if unpacked:  # `f(*parts)`: which arguments are the extra ones is not known here
             bound[star.name.value] = ev.unknown(
                 star.name, f"`{star.name.value}` holds the extra arguments of {helper.node.name.value}()"
             )
+        elif star is params.star_arg:  # `def start(*args)`: the tuple of the extra positionals
+            bound[star.name.value] = ev._make(
+                call, "list", [ev.eval(a.value) for a in positional[len(ordered) :]]
+            )
+        else:  # `**kwargs`: the dict of the keywords no parameter takes
+            from speclint.frontends.python.values import Entry
+
+            extra = [arg for word, arg in keywords.items() if word not in names and arg.keyword]
+            entries = [
+                Entry(a.keyword.value, ev.pos.span(a.keyword), ev.eval(a.value)) for a in extra if a.keyword
+            ]
+            bound[star.name.value] = ev._make(call, "dict", entries)
     return bound
 
 

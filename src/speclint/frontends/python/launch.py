@@ -255,6 +255,10 @@ def _argv_or_shell(
         walker.add_shell(value, env)
     elif value.kind == "list":
         walker.add_argv(call, value.elements, env)
+    elif value.kind == "unknown":  # `Popen(wrap(BASE + [...]))`: said not read when BASE spells one
+        from speclint.frontends.python.unread_argv import unread_command
+
+        unread_command(walker, call, target, value, _not_read)
 
 
 def _entry_words(walker: Walking, call: py.Call) -> list[ArgvItem]:

@@ -75,7 +75,11 @@ def _mutated(walker: Walking, current: Val, name: str, method: str, call: py.Cal
     if current.kind not in ("list", "dict"):
         return None
     ev = walker.evaluator()
-    args = [ev.eval(a.value) for a in call.args if not a.keyword]
+    args = [  # `cmd.extend(f"--{k}={v}" for k, v in cfg.items())`: the generator read as a list
+        ev._ListComp(a.value) if isinstance(a.value, py.GeneratorExp) else ev.eval(a.value)
+        for a in call.args
+        if not a.keyword
+    ]
     if current.kind == "list" and method == "append" and len(args) == 1:
         return bounded(val_with(current, value=list(current.elements) + args))
     if current.kind == "list" and method == "extend" and len(args) == 1:

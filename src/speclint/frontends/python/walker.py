@@ -36,6 +36,7 @@ from speclint.frontends.python.scan import (
     value_key,
 )
 from speclint.frontends.python.syntax_names import imported
+from speclint.frontends.python.unread_argv import note_made
 from speclint.frontends.python.values import Entries, Entry, bounded
 from speclint.frontends.python.walking import Helper, HelperBudget
 from speclint.frontends.shell.embedded import Budget
@@ -316,6 +317,7 @@ class PyWalker:
             for target in node.targets:
                 self.assign(target.target, value)
                 note_instance(self, target.target, node.value)  # `server = DockerServer(...)`
+                note_made(self, target.target, node.value)  # `cmd = wrap(BASE)`: `unread_argv`
         elif isinstance(node, py.AnnAssign) and node.value is not None:
             self.assign(node.target, self.evaluator().eval(node.value))
         elif isinstance(node, py.AugAssign) and (key := value_key(node.target)) is not None:

@@ -9,6 +9,8 @@ A node as the pieces of a word is the Expander's base class (word_pieces.py), va
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from speclint.core.records import dataclass
 from speclint.core.spans import Span
 from speclint.core.words import Word
@@ -231,7 +233,30 @@ class Expander(WordPieces):
         if kind == "string" and joined is not None and value.element is None:
             chars = string_written(self.tm, node, joined, self.expanded_text, self._placed)
             return value if chars is None else VarValue(text=joined, origin=origin, written=chars)
+        if kind == "string" and value.runs is not None:  # partly known: where each known run is
+            from speclint.frontends.shell.written_chars import run_chars
+
+            at = run_chars(self.tm, node, value.runs, self.expanded_text, self._placed)
+            return value if at is None else replace(value, runs_written=at)
+        if kind == "concatenation" and joined is not None and value.element is None:
+            from speclint.frontends.shell.written_chars import concatenation_chars
+
+            parts = concatenation_chars(
+                self.tm, node, joined, self._string_text, self.expanded_text, self._placed
+            )
+            return value if parts is None else VarValue(text=joined, origin=origin, written=parts)
         return value
+
+    def _string_text(self, node: Node) -> str | None:
+        """The value of one double-quoted part of a concatenation, None when not known text."""
+        pieces: list[Piece] = []
+        self._argument_mode = False
+        try:
+            self._string_pieces(node, pieces)
+        finally:
+            self._argument_mode = True
+        texts = [piece[1] for piece in pieces if piece[0] in ("lit", "val")]
+        return "".join(texts) if len(texts) == len(pieces) else None
 
     def expanded_text(self, node: Node) -> str | None:
         """The text of an expansion in a double-quoted string, None when not known text

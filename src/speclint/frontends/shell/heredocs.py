@@ -149,7 +149,9 @@ def script_reader(
     program = (static_word(name.named_children[0], walker.tm) or "") if name.named_children else ""
     base = program.rsplit("/", 1)[-1]
     words = [
-        static_word(c, walker.tm) for c in command.children if c.is_named and c.start_byte >= name.end_byte
+        static_word(c, walker.tm)
+        for c in command.children
+        if c.is_named and c.start_byte >= name.end_byte and not c.type.endswith("_redirect")
     ]
     line = walker.tm.node_span(command).line
     if base == "ssh" and _ssh_reads_stdin(words):

@@ -66,11 +66,11 @@ class ParameterExpansion:
         if value.keys is not None:  # `$CFG` of an associative array is `${CFG[0]}` (bash)
             value = dict(value.keys).get("0") or VarValue(text="", is_set=False, origin=value.origin)
         if value.runs is not None:  # partly known: its known runs are split as any text
-            for text, reason, where in value.runs:
+            for index, (text, reason, where) in enumerate(value.runs):
                 if text is None:
                     out.append(("dyn", reason, False, where or value.origin, not quoted))
-                else:
-                    out.append(("val", text, quoted, value.origin, None))
+                else:  # (each known run's words point inside it when it is written so)
+                    out.append(("val", text, quoted, value.origin, value.run_at(index)))
         elif value.reason is not None:
             out.append(("dyn", value.reason, False, value.origin, not quoted))
         elif value.elements is not None:

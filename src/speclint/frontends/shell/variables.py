@@ -88,6 +88,11 @@ class VarValue:
     """With `reason` set, for an associative array (`declare -A`) whose keys are all known:
     each key's value (`assoc_arrays`). The array as a whole stays unknown (bash gives
     `${X[@]}` in no defined order); `${X[key]}` reads one key."""
+    runs_written: tuple[WrittenChars | None, ...] | None = None
+    """With `runs`: where each known run is written character for character (`run_at`)."""
+
+    def run_at(self, index: int) -> WrittenChars | None:
+        return self.runs_written[index] if self.runs_written is not None else None
 
     @property
     def dynamic(self) -> bool:
@@ -116,6 +121,7 @@ class VarValue:
             self.written,
             self.made_by,
             self.keys,
+            self.runs_written,
         )
 
     def same_value(self, other: VarValue) -> bool:
@@ -149,7 +155,7 @@ def _value_hash(self: VarValue) -> int:
     """By value, as a frozen record's (`core.spans`: set after the class is made)."""
     return hash(
         (self.text, self.elements, self.reason, self.origin, self.exported, self.is_set, self.alternatives)
-        + (self.assumed, self.runs, self.element, self.written, self.made_by, self.keys)
+        + (self.assumed, self.runs, self.element, self.written, self.made_by, self.keys, self.runs_written)
     )
 
 

@@ -8,13 +8,13 @@ so a value is only concrete where every path agrees on it. Commands are handed t
 from __future__ import annotations
 
 from speclint.frontends.manifests import prefixed
-from speclint.frontends.recognise import names_launcher
 from speclint.frontends.shell import assignments
 from speclint.frontends.shell.expand import Expander
 from speclint.frontends.shell.function_defs import CallReadings, Definition, globals_assigned
 from speclint.frontends.shell.launch import may_matter, recognize
 from speclint.frontends.shell.substituted_heredoc import heredoc_value
 from speclint.frontends.shell.text import NAME_FIELD, parse_bytes
+from speclint.frontends.shell.unread_commands import unread_command
 from speclint.frontends.shell.variables import BUILTINS_WITH_EFFECTS, Env, VarValue, dynamic_value
 
 TYPE_CHECKING = False
@@ -348,31 +348,7 @@ class Walker:
             self._unread(node, name_node)
 
     def _unread(self, node: Node, name_node: Node) -> None:
-        """A command that names SGLang's launcher but is not a launch speclint reads (`xargs
-        python -m sglang.launch_server`, `foo --cmd "python -m ..."`, `echo ...`): say why, for
-        the no-launch-found finding."""
-        raw = self.tm.data[node.start_byte : node.end_byte]
-        if not self.collect or not names_launcher(raw):
-            return
-        from speclint.core.diagnostics import Diagnostic
-        from speclint.frontends.shell.builtin_commands import run_command_name
-
-        name_node = run_command_name(self.tm, node, name_node)
-        name = " ".join(self.tm.node_text(name_node).split())[:40]
-        span = self.tm.node_span(name_node)
-        self.result.diagnostics.append(
-            Diagnostic(
-                "launch-unread",
-                f"the command `{name}` at line {span.line} names the launcher, and "
-                f"speclint reads no launch through `{name}`",
-                span,
-            )
-        )
-        from speclint.frontends.shell.launcher_strings import note
-
-        runs = note(self, node, name)
-        if runs is not None:  # what the command runs: reported even beside launches read
-            self.result.diagnostics.append(runs)
+        unread_command(self, node, name_node)  # (`unread_commands`)
 
     def walk_command(self, node: Node) -> None:
         if self.aliases:
@@ -389,6 +365,11 @@ class Walker:
 
             if builtin_effects(self, node, args, prefix):
                 return
+        piped = (parent := node.parent) is not None and parent.type == "pipeline"  # `echo "$CMD" | bash`
+        if piped or self.tm.data.find(b"<<<", node.start_byte, node.end_byte) >= 0:  # `bash <<< "$CMD"`
+            from speclint.frontends.shell.herestrings import stdin_script
+
+            stdin_script(self, node)
         recognize(self, node, args, prefix)
 
 

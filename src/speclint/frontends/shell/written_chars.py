@@ -198,3 +198,74 @@ def _add_chars(tm: TextMap, value: Value, begins: list[int], ends: list[int]) ->
     begins.extend([begin] * len(text))
     ends.extend([end] * len(text))
     return True
+
+
+def concatenation_chars(
+    tm: TextMap,
+    node: Node,
+    text: str,
+    string_text: Callable[[Node], str | None],
+    expanded: Callable[[Node], str | None],
+    placed: Callable[[Node, str], tuple[list[int], list[int]] | None] | None = None,
+) -> WrittenChars | None:
+    """The file ranges of `text`, the value of quoted parts written side by side (a command
+    between Python-style triple quotes: bash reads `""`, then `"..."`, then `""`; `'a'"$B"`),
+    when it holds a blank; None when a part is not one `string_text(part)` knows, or a plain
+    word with an escape."""
+    if " " not in text and "\t" not in text and "\n" not in text:
+        return None
+    begins: list[int] = []
+    ends: list[int] = []
+    for child in node.children:
+        kind = child.type
+        if kind == "string":
+            value = string_text(child)
+            found = None if value is None else string_chars(tm, child, value, expanded, placed)
+            if found is None:
+                return None
+            begins += found.begins
+            ends += found.ends
+        elif kind in ("raw_string", "word"):
+            cut = 1 if kind == "raw_string" else 0
+            if kind == "word" and "\\" in tm.node_text(child):
+                return None
+            first, last = tm.char(child.start_byte + cut), tm.char(child.end_byte - cut)
+            begins += [tm.file_start(at) for at in range(first, last)]
+            ends += [tm.file_end(at) for at in range(first, last)]
+        else:
+            return None
+    return WrittenChars(begins, ends, tm) if len(begins) == len(text) else None
+
+
+def run_chars(
+    tm: TextMap,
+    node: Node,
+    runs: tuple[tuple[str | None, str, Span | None], ...],
+    expanded: Callable[[Node], str | None],
+    placed: Callable[[Node, str], tuple[list[int], list[int]] | None] | None = None,
+) -> tuple[WrittenChars | None, ...] | None:
+    """Where each known run of a double-quoted string's partly known value is written (`CMD="...
+    --host $(hostname -i) --tp 2"`: the runs around the command substitution), one per run (None
+    for an unknown one); None when the string's parts do not match the runs."""
+    segments: list[tuple[list[int], list[int], list[str]]] = [([], [], [])]
+    for start, finish, child in string_parts(tm, node):
+        begins, ends, texts = segments[-1]
+        if child is None:
+            texts.append(_literal(tm, start, finish, begins, ends))
+            continue
+        value = expanded(child)
+        if value is None:
+            segments.append(([], [], []))
+            continue
+        texts.append(value)
+        found = placed(child, value) if placed is not None else None
+        if found is None:
+            begin, end = tm.file_range(start, finish)
+            found = [begin] * len(value), [end] * len(value)
+        begins.extend(found[0])
+        ends.extend(found[1])
+    known = [(b, e, "".join(t)) for b, e, t in segments if "".join(t)]
+    if [text for _, _, text in known] != [run[0] for run in runs if run[0] is not None]:
+        return None
+    made = iter(WrittenChars(b, e, tm) if len(b) == len(text) else None for b, e, text in known)
+    return tuple(next(made) if run[0] is not None else None for run in runs)
