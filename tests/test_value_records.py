@@ -32,7 +32,21 @@ def frozen_twin(cls: type) -> type:
     ("cls", "values"),
     [
         (Span, (3, 5, 4, 9, "conf.yaml")),
-        (Word, ("--tp", SPAN, Span(1, 1, 1, 4), "why", True, Span(7, 1, 7, 9), None, "--tp=", "a launcher")),
+        (
+            Word,
+            (
+                "--tp",
+                SPAN,
+                Span(1, 1, 1, 4),
+                "why",
+                True,
+                Span(7, 1, 7, 9),
+                None,
+                "--tp=",
+                "a launcher",
+                ((SPAN, "\u2013"),),
+            ),
+        ),
         (Piece, ("--tp 2", 4, 10, True, "why", SPAN, None)),
         (
             VarValue,

@@ -41,6 +41,10 @@ class Word:
     """When the word was not written in the file but added by what runs the command (the
     `--local-rank=<rank>` that `torch.distributed.launch` passes): what adds it, said at
     `origin` instead of "value assigned here"."""
+    lookalikes: tuple[tuple[Span, str], ...] = ()
+    """Characters of the word as the front-end saw them in the file that look like the `-` or
+    the space a command needs but are not (a no-break space, an en dash pasted from a blog
+    post): each one's span and the character (`frontends.docs.typed_chars`)."""
 
     @property
     def dynamic(self) -> bool:
@@ -60,6 +64,7 @@ def _word_hash(self: Word) -> int:
             self.identity,
             self.prefix,
             self.made_by,
+            self.lookalikes,
         )
     )
 

@@ -200,7 +200,8 @@ class DocFile:
         tagged doc fence) or 'drop' (prose, untagged blocks). Returns launches found."""
         if self._over(pieces):
             return 0
-        if not all(p.text is None or p.text.isascii() for p in pieces):
+        plain = all(p.text is None or p.text.isascii() for p in pieces)
+        if not plain:
             pieces = [_no_surrogates(p) for p in pieces]
         buffer = ShellBuffer(self.text, self.starts, self.budget)
         buffer.add_code(with_placeholders(pieces, ipython))
@@ -211,6 +212,10 @@ class DocFile:
         buffer.walk(self.path, found, report_errors=syntax != "drop", unit_reader=reader)
         if not found.launches:
             found.launches = self._prefixed_fragment(pieces)
+        if not plain and found.launches:  # an en dash typed for `-`, a no-break space
+            from .typed_chars import mark_lookalikes
+
+            mark_lookalikes(found.launches, self.text, self.starts, self.span)
         # `launch_server --help` stays a launch: the engine sees argparse reach the help
         # (`flags.argparse_stop`) and checks nothing else on it
         self.result.launches.extend(found.launches)

@@ -10,6 +10,8 @@ if TYPE_CHECKING:
     from collections.abc import Iterator
 
     from speclint.core.findings import Finding
+    from speclint.core.notes import Note
+    from speclint.core.words import Word
     from speclint.rules.base import LaunchContext
 
 
@@ -64,5 +66,15 @@ class MissingValue(Rule):
                 f"with 'argument {use.matched}: {problem.detail}'"
             )
             yield self.report(
-                ctx.path, problem.span, message, f"give `{use.matched}` a value", word_notes(use.word)
+                ctx.path, problem.span, message, f"give `{use.matched}` a value", _notes(use.word)
             )
+
+
+def _notes(word: Word) -> list[Note]:
+    """Where the word's text was written, and what a dash or space pasted into it is."""
+    notes = word_notes(word)
+    if word.lookalikes:
+        from .typed_chars import lookalike_notes
+
+        notes += lookalike_notes((word,))
+    return notes

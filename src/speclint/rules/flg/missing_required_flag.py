@@ -10,6 +10,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterator
 
     from speclint.core.findings import Finding
+    from speclint.core.notes import Note
     from speclint.rules.base import LaunchContext
 
 
@@ -53,6 +54,16 @@ class MissingRequired(Rule):
             if problem.kind == "missing-required":
                 message = f"the launch has no {problem.text}: argparse stops it with '{problem.detail}'"
                 first = problem.text.split("/")[0]
+                pasted = [word for word in ctx.launch.args if word.lookalikes]
+                notes: list[Note] = []
+                if pasted:  # `–-model-path` (an en dash): argparse did not read the flag
+                    from .typed_chars import lookalike_notes
+
+                    notes = lookalike_notes(pasted)
                 yield self.report(
-                    ctx.path, ctx.launch.span, message, f"add `{first} <local folder or Hugging Face id>`"
+                    ctx.path,
+                    ctx.launch.span,
+                    message,
+                    f"add `{first} <local folder or Hugging Face id>`",
+                    notes,
                 )

@@ -10,6 +10,8 @@ if TYPE_CHECKING:
     from collections.abc import Iterator
 
     from speclint.core.findings import Finding
+    from speclint.core.notes import Note
+    from speclint.core.words import Word
     from speclint.rules.base import LaunchContext
 
 
@@ -72,7 +74,12 @@ class UnexpectedArgument(Rule):
                     if blank and "\n" in text
                     else "remove it, or add the flag it is the value of"
                 )
-                yield self.report(ctx.path, problem.span, message, fix)
+                notes: list[Note] = []
+                if not text.isascii():  # a dash or space pasted in for `-` or a space
+                    from .typed_chars import lookalike_notes
+
+                    notes = lookalike_notes(w for w in ctx.launch.args if w.span == problem.span)
+                yield self.report(ctx.path, problem.span, message, fix, notes)
             elif problem.kind == "ignored-explicit-argument" and problem.use is not None:
                 use = problem.use
                 message = (
@@ -84,5 +91,13 @@ class UnexpectedArgument(Rule):
                     problem.span,
                     message,
                     f"write `{use.matched}` alone (or leave it out for false)",
-                    word_notes(use.word),
+                    word_notes(use.word) + _typed(use.word),
                 )
+
+
+def _typed(word: Word) -> list[Note]:
+    if not word.lookalikes:
+        return []
+    from .typed_chars import lookalike_notes
+
+    return lookalike_notes((word,))

@@ -13,6 +13,8 @@ if TYPE_CHECKING:
     from collections.abc import Iterator
 
     from speclint.core.findings import Finding
+    from speclint.core.notes import Note
+    from speclint.core.words import Word
     from speclint.rules.base import LaunchContext
 
 
@@ -144,7 +146,7 @@ python -m sglang.launch_server --model-path /models/llama --speculative-eagle-to
                 problem.span,
                 message,
                 f"replace with `{guess}`" if guess else hint,
-                word_notes(problem.use.word) if problem.use else (),
+                _notes(problem.use.word) if problem.use else (),
                 severity,
             )
 
@@ -164,3 +166,13 @@ def class_keeps(ctx: LaunchContext, param: str) -> str:
         f" ({ctx.launch.entry} of SGLang {ctx.version.version} passes `{param}` on to ServerArgs; "
         f"it keeps it itself in SGLang {keeps[0]} to {keeps[-1]})"
     )
+
+
+def _notes(word: Word) -> list[Note]:
+    """Where the word's text was written, and what a dash or space pasted into it is."""
+    notes = word_notes(word)
+    if word.lookalikes:
+        from .typed_chars import lookalike_notes
+
+        notes += lookalike_notes((word,))
+    return notes
