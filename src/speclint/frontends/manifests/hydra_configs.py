@@ -29,6 +29,8 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from speclint.core.launches import Launch
+    from speclint.core.spans import Span
     from speclint.frontends.manifests.hydra_defaults import Source
     from speclint.frontends.manifests.yaml_nodes import NodeReader
 
@@ -46,6 +48,9 @@ class _Tree:
 
     package: list[str]
     sources: list[Source]
+    taken: dict[tuple[int, int], tuple[Span, str]] | None = None
+    """Each interpolation (its file offsets) filled with a value written in another file of
+    the composition: where that value is written, and its text."""
 
 
 def read_hydra_config(reader: NodeReader, root: yaml.Node) -> bool:
@@ -69,8 +74,37 @@ def read_hydra_config(reader: NodeReader, root: yaml.Node) -> bool:
         def fill(pieces: list[Piece], parent: yaml.MappingNode = parent) -> list[Piece]:
             return _interpolated(reader, root, tree, parent, pieces, 0)
 
+        count = len(reader.result.launches)
         _walk(reader, [command], {}, image, azure=False, fill=fill)
+        if tree.taken:
+            _say_taken(reader, tree.taken, reader.result.launches[count:])
     return True
+
+
+def _say_taken(
+    reader: NodeReader, taken: dict[tuple[int, int], tuple[Span, str]], launches: list[Launch]
+) -> None:
+    """Each word holding an interpolation filled from another file: where the value came from
+    (`Word.origin`, said in the notes of the findings about the word)."""
+    import dataclasses
+    import os
+
+    from speclint.frontends.shell.pieces import span_of
+
+    folder = os.path.dirname(reader.path) or "."
+    at = [(span_of(reader.starts, begin, end), origin) for (begin, end), origin in taken.items()]
+    # (the first interpolation in a word that holds several)
+    for launch in launches:
+        for index, word in enumerate(launch.args):
+            if word.origin is not None or word.text is None:
+                continue
+            found = next((found for span, found in at if word.span.contains(span)), None)
+            if found is None or found[0].file is None:
+                continue
+            origin, value = found
+            shown = os.path.relpath(found[0].file, folder).replace(os.sep, "/")
+            said = f"value `{value}` from `{shown}:{origin.line}`, a config the defaults list composes"
+            launch.args[index] = dataclasses.replace(word, origin=origin, made_by=said)
 
 
 def _commands(root: yaml.Node) -> list[tuple[yaml.ScalarNode, yaml.MappingNode]]:
@@ -177,6 +211,10 @@ def _value(
 
         composed = composed_value(tree.sources, inner, shown, whole, _own(root, tree.package, parent))
         if composed is not None:
+            for piece in composed:
+                if piece.text is not None and piece.origin is not None and piece.origin.file is not None:
+                    tree.taken = tree.taken or {}
+                    tree.taken[(whole.begin, whole.end)] = (piece.origin, piece.text)
             return composed
     node = _lookup(root, tree.package, parent, inner)
     if not isinstance(node, yaml.ScalarNode) or node.tag == "tag:yaml.org,2002:null":

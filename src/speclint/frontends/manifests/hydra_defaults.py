@@ -8,8 +8,9 @@ config's own keys where `_self_` stands (at the end when it is not listed). An e
 `.`) unless the entry names one (`@package`) or the loaded file's `# @package` header does (an
 absolute package; `_global_` is the root); a plain `name` entry loads `name.yaml` into the
 config's own package. `option: null` loads nothing; `???` must be given on the command line.
-Only the linted file's own list is read (one level, not the lists of the files it loads), each
-file noted as a dependency of the result; a value an interpolation names is looked up from the
+The defaults lists of the files it loads are followed too (nested composition: an entry there is
+relative to the loading file's group, its keys under the loading file's package), each file
+noted as a dependency of the result; a value an interpolation names is looked up from the
 entry that composes last down, and one that would come from an entry speclint cannot read (not
 on disk, not YAML, an option left to the command line) is unknown, with the reason.
 """
@@ -32,7 +33,10 @@ if TYPE_CHECKING:
 
 _PACKAGE = re.compile(r"#\s*@package\s+(\S+)")
 _MAX_ENTRIES = 64
-"""Defaults list entries read at most (a hostile list does not make speclint read every file)."""
+"""Defaults list entries read at most, in all the lists followed (a hostile list does not make
+speclint read every file)."""
+_MAX_DEPTH = 4
+"""Configs loaded by configs loaded by the linted file, at most (a file that loads itself stops)."""
 _ENTRY = re.compile(r"^(?:(?:optional|override)\s+)*(/?[\w./-]+?)(?:@([\w.]+))?$")
 
 
@@ -51,37 +55,77 @@ class Source:
 
 def composed_sources(root: yaml.Node, path: str) -> list[Source]:
     """The configs the linted file's defaults list composes, in Hydra's merge order (the file
-    itself, `own`, at `_self_`); [] when it has no defaults list."""
+    itself, `own`, at `_self_`), the defaults lists of the files it loads followed as Hydra
+    follows them (`_MAX_DEPTH` deep, `_MAX_ENTRIES` entries in all); [] when it has no
+    defaults list."""
     listed = get(root, "defaults")
     if not isinstance(listed, yaml.SequenceNode):
         return []
     folder = os.path.dirname(os.path.abspath(path)) if os.path.isfile(path) else None
+    own = Source(None, [], path, own=True)
+    walk = _Walk(folder, os.path.dirname(path), [_MAX_ENTRIES], set())
+    return _entries(listed, walk, "", [], own, 0)
+
+
+@dataclass
+class _Walk:
+    """What the whole composition shares: the config folder (the linted file's; None: not on
+    disk; `given`: as the linted file's path names it, for the places findings point at), the
+    entries left to read, and the files on the way down (a file that loads itself)."""
+
+    folder: str | None
+    given: str
+    left: list[int]
+    loading: set[str]
+
+
+def _entries(
+    listed: yaml.SequenceNode, walk: _Walk, base: str, parent: list[str], itself: Source, depth: int
+) -> list[Source]:
+    """A defaults list's configs in merge order, `itself` at `_self_` (last when unlisted).
+
+    As `hydra/_internal/defaults_list.py` and `hydra/core/default_element.py` compose: an
+    entry of a config loaded from `base` (its group's folder) names a group relative to it
+    (`/group`: from the config root), and its keys go under the loading config's package
+    joined with the entry's own (`@package`, else the group as written, `/` read as `.`;
+    `_global_` starts from the root, a file's `# @package` header is absolute)."""
     sources: list[Source] = []
     has_self = False
-    for entry in listed.value[:_MAX_ENTRIES]:
+    for entry in listed.value:
+        if walk.left[0] <= 0:
+            break
+        walk.left[0] -= 1
         if isinstance(entry, yaml.ScalarNode):
             if entry.value == "_self_":
-                sources.append(Source(None, [], path, own=True))
+                sources.append(itself)
                 has_self = True
             elif entry.value:
-                sources.append(_load(folder, entry.value, None, [], None))
+                relative = entry.value
+                absolute = relative.startswith("/")
+                relative = relative.lstrip("/")
+                config = relative if absolute or not base else f"{base}/{relative}"
+                package = _final(parent, relative.rpartition("/")[0].replace("/", "."))
+                sources.extend(_load(walk, config, package, None, depth))
         elif isinstance(entry, yaml.MappingNode):
             for key, value in mapping_pairs(entry):
                 if isinstance(key, yaml.ScalarNode):
-                    sources.extend(_group(folder, key.value, value))
+                    sources.extend(_group(walk, base, parent, key.value, value, depth))
     if not has_self:
-        sources.append(Source(None, [], path, own=True))
+        sources.append(itself)
     return sources
 
 
-def _group(folder: str | None, key: str, value: yaml.Node) -> list[Source]:
+def _group(walk: _Walk, base: str, parent: list[str], key: str, value: yaml.Node, depth: int) -> list[Source]:
     match = _ENTRY.match(key.strip())
     if match is None:
         return []
-    group = match.group(1).lstrip("/")
+    written = match.group(1)
+    group = written.lstrip("/")
+    path = group if written.startswith("/") or not base else f"{base}/{group}"
     explicit = match.group(2)
-    default = group.replace("/", ".").split(".")
-    package = _package_parts(explicit) if explicit is not None else default
+    if explicit is not None and "_group_" in explicit:  # (the group's own package, from the root)
+        explicit = "_global_." + explicit.replace("_group_", path.replace("/", "."))
+    package = _final(parent, group.replace("/", ".") if explicit is None else explicit)
     options = value.value if isinstance(value, yaml.SequenceNode) else [value]
     found = []
     for option in options:
@@ -89,43 +133,71 @@ def _group(folder: str | None, key: str, value: yaml.Node) -> list[Source]:
             continue  # (`group: null`: no config)
         name = option.value
         if name == "???":
-            why = f"the defaults list leaves the config group `{group}` to the command line (`???`)"
-            found.append(Source(None, package, f"{group}/???", why))
+            why = f"the defaults list leaves the config group `{path}` to the command line (`???`)"
+            found.append(Source(None, package, f"{path}/???", why))
         elif "${" in name:
-            why = f"the defaults list picks the `{group}` option `{name}` by an interpolation"
-            found.append(Source(None, package, f"{group}/{name}", why))
+            why = f"the defaults list picks the `{path}` option `{name}` by an interpolation"
+            found.append(Source(None, package, f"{path}/{name}", why))
+        elif depth > 0 and key.strip().startswith("override"):
+            why = (
+                f"a config it loads overrides the `{path}` choice (`{key.strip()}: {name}`), "
+                "which speclint does not follow"
+            )
+            found.append(Source(None, package, f"{path}/{name}", why))
         else:
-            found.append(_load(folder, f"{group}/{name}", explicit, package, group))
+            found.extend(_load(walk, f"{path}/{name}", package, explicit, depth))
     return found
 
 
-def _load(
-    folder: str | None, relative: str, explicit: str | None, package: list[str], group: str | None
-) -> Source:
-    relative = relative.lstrip("/")
+def _final(parent: list[str], package: str) -> list[str]:
+    """An entry's package as key parts: `package` (`_here_`: none) under the loading config's,
+    from the root from its last `_global_` on (`InputDefault._get_final_package`)."""
+    if package == "_here_":
+        package = ""
+    joined = ".".join([*parent, package] if package else parent)
+    at = joined.rfind("_global_")
+    if at >= 0:
+        joined = joined[at + len("_global_") + 1 :]
+    return joined.split(".") if joined else []
+
+
+def _load(walk: _Walk, relative: str, package: list[str], explicit: str | None, depth: int) -> list[Source]:
+    """The config at `relative` (from the config folder), then, where it has a defaults list,
+    what that composes around it."""
     shown = relative if relative.endswith((".yaml", ".yml")) else relative + ".yaml"
-    if folder is None:
-        return Source(
-            None, package, shown, f"`{shown}` is read from the config folder, which is not on disk here"
-        )
+    if walk.folder is None:
+        return [
+            Source(
+                None, package, shown, f"`{shown}` is read from the config folder, which is not on disk here"
+            )
+        ]
     from speclint.runner.depends import note
 
-    full = os.path.join(folder, shown)
+    full = os.path.join(walk.folder, shown)
     note(full)
+    written = os.path.join(walk.given, shown)  # (where notes point: the path as the user gave it)
     try:
         with open(full, encoding="utf-8") as handle:
             text = handle.read(1_000_000)
         node = yaml.compose(text, Loader=yaml.SafeLoader)
     except (OSError, UnicodeDecodeError):
-        return Source(None, package, shown, f"`{shown}` is not on disk next to this file")
+        return [Source(None, package, shown, f"`{shown}` is not on disk next to this file")]
     except (yaml.YAMLError, RecursionError):
-        return Source(None, package, shown, f"speclint could not read `{shown}` as YAML")
+        return [Source(None, package, shown, f"speclint could not read `{shown}` as YAML")]
     header = _header(text)
-    if group is None and explicit is None:  # a plain entry `dir/name`: under `dir`, from this package
-        package = relative.rpartition("/")[0].replace("/", ".").split(".") if "/" in relative else []
     if explicit is None and header is not None and header != "_group_":  # (`_group_`: the default)
         package = _package_parts(header)
-    return Source(node, package, shown, full=full)
+    loaded = Source(node, package, shown, full=written)
+    listed = get(node, "defaults")
+    if not isinstance(listed, yaml.SequenceNode) or not listed.value:
+        return [loaded]
+    if depth + 1 >= _MAX_DEPTH or full in walk.loading:
+        why = f"`{shown}` composes other configs deeper than speclint follows"
+        return [Source(None, package, shown, why), loaded]
+    walk.loading.add(full)
+    found = _entries(listed, walk, relative.rpartition("/")[0], package, loaded, depth + 1)
+    walk.loading.discard(full)
+    return found
 
 
 def _header(text: str) -> str | None:
