@@ -29,7 +29,7 @@ def test_the_models_args_follow_the_runtimes_in_the_runtimes_image():
 
 
 def test_a_runtime_in_another_file_leaves_the_models_args_unread_at_their_place():
-    fixture = FixtureFile("k8s/kserve_model_runtime_elsewhere.yaml")
+    fixture = FixtureFile("k8s/kserve_alone/inference_service.yaml")
     ((code, line, column, _, message),) = fixture.findings()
     assert (code, line, column) == ("SLM005", 14, 11)  # (the whole `args:` list, lines 14-15)
     assert message.startswith(

@@ -7,8 +7,9 @@ predictor's container into the ServingRuntime's `kserve-container` with a strate
 (a field the model sets replaces the runtime's), then sets `args` to the runtime's followed by
 the model's ("Strategic merge patch will replace args but more useful behaviour here is to
 concatenate"). A runtime in the same file (another YAML document) is merged so, each word where
-it is written; one that is not, or a choice the file does not settle, leaves the model's
-`args:` unread, said at them.
+it is written; a named one in another YAML file of the folder too, its words at the model's
+`runtime:` name (`kserve_siblings`); one found in neither, or a choice the file does not settle,
+leaves the model's `args:` unread, said at them.
 """
 
 from __future__ import annotations
@@ -52,11 +53,18 @@ def read_model(reader: ManifestReader, root: yaml.Node) -> None:
         why = (
             f"the ServingRuntime `{name}`'s container (its MergeRuntimeContainers), which is not in this file"
         )
-        hint = "lint the ServingRuntime's manifest with this one"
+        hint = "write the ServingRuntime in this file, or in a YAML file beside it"
     else:
         chosen, reason, hint = picked_runtime(runtimes, model, predictor)
         why = f"the container of the ServingRuntime KServe picks for the model's `modelFormat`, and {reason}"
     container = chosen.container() if chosen is not None else None
+    if container is None and chosen is None and name is not None and isinstance(runtime, yaml.ScalarNode):
+        from speclint.frontends.manifests.kserve_siblings import merged_launch, sibling_runtime
+
+        beside = sibling_runtime(reader.path, name)  # (in another file of this folder)
+        if beside is not None:
+            merged_launch(reader, beside[0], beside[1], model, runtime)
+            return
     if container is None:
         args = get(model, "args")
         assert isinstance(args, yaml.SequenceNode)
@@ -87,11 +95,21 @@ def _runtime_elsewhere(reader: ManifestReader, model: yaml.MappingNode, predicto
     if where is None:
         return
     runtimes = file_runtimes(reader.text)
-    hint = "lint the ServingRuntime's manifest with this one"
+    hint = "write the ServingRuntime in this file, or in a YAML file beside it"
     if isinstance(runtime, yaml.ScalarNode) and runtime.value:
         if named_runtime(runtimes, runtime.value) is not None:
             return  # (its container is read where the runtime is written)
         which = f"the ServingRuntime `{runtime.value}`, which is not in this file"
+        from speclint.frontends.manifests.kserve_siblings import sibling_runtime
+
+        beside = sibling_runtime(reader.path, runtime.value)
+        if beside is not None:  # (its launch is checked where it is written)
+            message = (
+                f"KServe runs this model in the ServingRuntime `{runtime.value}` of `{beside[1]}`: "
+                f"the SGLang launch it starts is checked where that file is linted, not in this one"
+            )
+            reader.result.diagnostics.append(Diagnostic("no-launch-found", message, reader.span(where)))
+            return
     else:
         chosen, reason, hint = picked_runtime(runtimes, model, predictor)
         if chosen is not None:
