@@ -88,7 +88,18 @@ MODELLED_FLAGS = (
 
 
 BESIDE = frozenset(
-    ("enable_mis", "enable_deterministic_inference", "moe_runner_backend", "dtype", "moe_a2a_backend")
+    (
+        "enable_mis",
+        "enable_deterministic_inference",
+        "moe_runner_backend",
+        "dtype",
+        "moe_a2a_backend",
+        "enable_prefill_cp",
+        "enable_prefill_context_parallel",
+        "cp_strategy",
+        "attn_cp_size",
+        "attention_context_parallel_size",
+    )
 )
 """Flags outside MODELLED_FLAGS that leave 0.5.22+'s attention backend pick readable:
 --enable-mis changes nothing before it (`_handle_multi_item_scoring` runs after
@@ -107,7 +118,15 @@ and `--dtype float16` launches for trtllm_mla's KV-cache dtype check, seeds 1202
 pick the MoE runner (`moe_a2a_backend == "none" and moe_runner_backend == "auto"`) or the
 all-reduce fusion, and write it (MLA context parallelism), so the backend and its page size are
 the GPU's with it too (oracle: seed a2a-16005, 0.5.18-0.5.23, the page size recorded on every
-launch agrees, and its chunked-prefill/page refusals are found)."""
+launch agrees, and its chunked-prefill/page refusals are found). --enable-prefill-cp (0.5.10-0.5.13
+--enable-prefill-context-parallel), --cp-strategy and --attn-cp-size (0.5.13
+attention_context_parallel_size): those functions do not read them, nor a field
+the DeepSeek override's MLA prefill-CP block writes (attention DP/CP sizes, --dp-size,
+enable_dp_attention, ep_size, the all-to-all backend, moe_dense_tp_size), in 0.5.10-0.5.23; that
+block runs after the override's Blackwell trtllm_mla fill, which it leaves as it is (DSA targets,
+whose CP block does test the switch, are outside `deepseek_blackwell.applies`). Oracle: prefill_cp
+seed 25002 (0.5.13-0.5.23, H100/H200/B200): the backend and page size recorded agree, and
+0.5.23's EAGLE top-k > 1 refusal under trtllm_mla on a B200 is found."""
 
 
 def modelled_flags_problem(config: LaunchConfig, beside: frozenset[str] = frozenset()) -> str | None:
