@@ -403,3 +403,13 @@ def test_eagle_tree_beside_prefill_cp_on_blackwell_is_refused():
             errors(text.replace("--speculative-eagle-topk 4", "--speculative-eagle-topk 1"), "0.5.23", "b200")
             == []
         )
+
+
+def test_attention_backend_unknown_beside_prefill_cp_names_the_flag_that_hides_it():
+    """Beside another flag speclint does not model (--ep-size), the backend stays unknown, and the
+    cause named is that flag, not --enable-prefill-cp (which the pick does not read)."""
+    text = f"{DSV3_PLAIN} --enable-prefill-cp --cp-strategy zigzag --moe-a2a-backend deepep --ep-size 1\n"
+    effective = _effective(text, "0.5.23", "h100")
+    for name in ("attention_backend", "page_size"):
+        assert str(getattr(effective[name], "reason", "")) == "--ep-size feeds SGLang hooks speclint does not model"
+    assert "--enable-prefill-cp" in str(getattr(effective["mem_fraction_static"], "reason", ""))
