@@ -411,5 +411,8 @@ def test_attention_backend_unknown_beside_prefill_cp_names_the_flag_that_hides_i
     text = f"{DSV3_PLAIN} --enable-prefill-cp --cp-strategy zigzag --moe-a2a-backend deepep --ep-size 1\n"
     effective = _effective(text, "0.5.23", "h100")
     for name in ("attention_backend", "page_size"):
-        assert str(getattr(effective[name], "reason", "")) == "--ep-size feeds SGLang hooks speclint does not model"
+        assert (
+            str(getattr(effective[name], "reason", ""))
+            == "--ep-size feeds SGLang hooks speclint does not model"
+        )
     assert "--enable-prefill-cp" in str(getattr(effective["mem_fraction_static"], "reason", ""))
