@@ -406,13 +406,13 @@ def test_eagle_tree_beside_prefill_cp_on_blackwell_is_refused():
 
 
 def test_attention_backend_unknown_beside_prefill_cp_names_the_flag_that_hides_it():
-    """Beside another flag speclint does not model (--ep-size), the backend stays unknown, and the
+    """Beside another flag speclint does not model (--moe-dense-tp-size), the backend stays unknown, and the
     cause named is that flag, not --enable-prefill-cp (which the pick does not read)."""
-    text = f"{DSV3_PLAIN} --enable-prefill-cp --cp-strategy zigzag --moe-a2a-backend deepep --ep-size 1\n"
+    text = f"{DSV3_PLAIN} --enable-prefill-cp --cp-strategy zigzag --moe-a2a-backend deepep --moe-dense-tp-size 1\n"
     effective = _effective(text, "0.5.23", "h100")
     for name in ("attention_backend", "page_size"):
         assert (
             str(getattr(effective[name], "reason", ""))
-            == "--ep-size feeds SGLang hooks speclint does not model"
+            == "--moe-dense-tp-size feeds SGLang hooks speclint does not model"
         )
     assert "--enable-prefill-cp" in str(getattr(effective["mem_fraction_static"], "reason", ""))

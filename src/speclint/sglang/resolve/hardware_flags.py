@@ -99,6 +99,8 @@ BESIDE = frozenset(
         "cp_strategy",
         "attn_cp_size",
         "attention_context_parallel_size",
+        "ep_size",
+        "disaggregation_mode",
     )
 )
 """Flags outside MODELLED_FLAGS that leave 0.5.22+'s attention backend pick readable:
@@ -124,9 +126,16 @@ attention_context_parallel_size): those functions do not read them, nor a field
 the DeepSeek override's MLA prefill-CP block writes (attention DP/CP sizes, --dp-size,
 enable_dp_attention, ep_size, the all-to-all backend, moe_dense_tp_size), in 0.5.10-0.5.23; that
 block runs after the override's Blackwell trtllm_mla fill, which it leaves as it is (DSA targets,
-whose CP block does test the switch, are outside `deepseek_blackwell.applies`). Oracle: prefill_cp
-seed 25002 (0.5.13-0.5.23, H100/H200/B200): the backend and page size recorded agree, and
-0.5.23's EAGLE top-k > 1 refusal under trtllm_mla on a B200 is found."""
+whose CP block does test the switch, are outside `deepseek_blackwell.applies`); 0.5.19+
+`handle_attention_backend_compatibility` tests the CP switch and attn_cp_size only to refuse a
+trtllm_mha prefill backend off SM100, which leaves the pick as it is. --ep-size and
+--disaggregation-mode: no function that picks the backend or its page size reads them
+(0.5.10-0.5.23; the fields those functions read are the backends, page size, KV-cache dtype,
+speculative algorithm and top-k, radix cache, mixed chunk, memory fraction, CUDA-graph config,
+TP and CP sizes). Oracle: prefill_cp seeds 25002
+(0.5.13-0.5.23) and 26001 (0.5.15.post1, 0.5.18, 0.5.21-0.5.23), H100/H200/B200: the backend and
+page size recorded agree, and 0.5.23's EAGLE top-k > 1 refusal under trtllm_mla on a B200 is
+found (with --ep-size and --disaggregation-mode decode too)."""
 
 
 def modelled_flags_problem(config: LaunchConfig, beside: frozenset[str] = frozenset()) -> str | None:
