@@ -83,3 +83,11 @@ def test_mxfp8_runner_refused_before_0_5_19():
             "flashinfer_trtllm under --quantization mxfp8; use --moe-runner-backend flashinfer_trtllm_routed)"
         ), version
     assert errors(_launch("qwen3-8b", " --quantization mxfp8"), "0.5.19", "h100") == []
+
+
+def test_mxfp8_with_a_runner_both_take_is_accepted():
+    """The fix named: flashinfer_trtllm_routed, which mxfp8 keeps and the assert takes (oracle:
+    seed 26003, 0.5.15-0.5.18, H100 and B200)."""
+    text = _launch("qwen3-8b", " --quantization mxfp8 --moe-runner-backend flashinfer_trtllm_routed")
+    for version in ("0.5.15", "0.5.17", "0.5.18"):
+        assert [e for e in errors(text, version, "h100") if "A2A" in e.message] == [], version

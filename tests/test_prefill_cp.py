@@ -416,3 +416,20 @@ def test_attention_backend_unknown_beside_prefill_cp_names_the_flag_that_hides_i
             == "--moe-dense-tp-size feeds SGLang hooks speclint does not model"
         )
     assert "--enable-prefill-cp" in str(getattr(effective["mem_fraction_static"], "reason", ""))
+
+
+def test_eagle_tree_under_trtllm_mla_beside_ep_size_and_disaggregation_is_refused():
+    """--ep-size and --disaggregation-mode feed no function that picks the attention backend or
+    its page size either (oracle: prefill_cp seed 26001 and hand-written launches, seed 26003, on
+    0.5.19-0.5.23: Kimi-K2.5 and DeepSeek-V3 with EAGLE top-k 4 on a B200 refused, top-k 1
+    accepted)."""
+    for model in ("kimi-k2.5", "deepseek-v3"):
+        text = (
+            f"{LAUNCH} {MODELS / model} --tp-size 8 --ep-size 8 --disaggregation-mode decode"
+            " --speculative-algorithm EAGLE --speculative-num-steps 2 --speculative-eagle-topk 4"
+            " --speculative-num-draft-tokens 4\n"
+        )
+        [error] = errors(text, "0.5.23", "b200")
+        assert error.code == "SPD007"
+        assert "got attention_backend='trtllm_mla'" in error.message, model
+        assert errors(text, "0.5.23", "h100") == []
