@@ -129,13 +129,15 @@ block runs after the override's Blackwell trtllm_mla fill, which it leaves as it
 whose CP block does test the switch, are outside `deepseek_blackwell.applies`); 0.5.19+
 `handle_attention_backend_compatibility` tests the CP switch and attn_cp_size only to refuse a
 trtllm_mha prefill backend off SM100, which leaves the pick as it is. --ep-size and
---disaggregation-mode: no function that picks the backend or its page size reads them
-(0.5.10-0.5.23; the fields those functions read are the backends, page size, KV-cache dtype,
+--disaggregation-mode: no function that picks the backend or its page size reads them, and the
+DeepSeek trtllm_mla fill does not test them (0.5.3-0.5.23; the fields those functions read are the backends, page size, KV-cache dtype,
 speculative algorithm and top-k, radix cache, mixed chunk, memory fraction, CUDA-graph config,
 TP and CP sizes). Oracle: prefill_cp seeds 25002
 (0.5.13-0.5.23) and 26001 (0.5.15.post1, 0.5.18, 0.5.21-0.5.23), H100/H200/B200: the backend and
 page size recorded agree, and 0.5.23's EAGLE top-k > 1 refusal under trtllm_mla on a B200 is
-found (with --ep-size and --disaggregation-mode decode too)."""
+found (with --ep-size and --disaggregation-mode decode too); seed 26004 (DeepSeek-V3, Qwen3,
+Llama 3.1 with --disaggregation-mode and --ep-size on 0.5.5, 0.5.9, 0.5.12, 0.5.14, H100 and
+B200): the backend and page size recorded agree."""
 
 
 def modelled_flags_problem(config: LaunchConfig, beside: frozenset[str] = frozenset()) -> str | None:
