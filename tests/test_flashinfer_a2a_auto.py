@@ -64,3 +64,30 @@ def test_silent_where_a_writer_may_set_the_runner():
     assert [e for e in errors(cutlass, "0.5.16", "h100") if "A2A" in e.message] == []
     unread = _launch("qwen3-8b").replace(str(MODELS / "qwen3-8b"), "org/unknown-moe")
     assert errors(unread, "0.5.23", "h100") == []
+
+
+def test_mxfp8_runner_refused_before_0_5_19():
+    """`_moe_runner_backend_quant_constraints` puts flashinfer_trtllm in auto's place under mxfp8
+    (read per release: moe_defaults.runner_after_quantization), which 0.5.15-0.5.18's assert
+    refuses (oracle: seed a2a-25003, 0.5.16 Qwen3-8B on an H100); 0.5.19+ take it."""
+    for version in ("0.5.15.post1", "0.5.16", "0.5.18"):
+        text = _launch("qwen3-8b", " --quantization mxfp8")
+        [error] = errors(text, version, "h100")
+        assert (error.code, error.span.line, error.span.column) == (
+            "SPD009",
+            1,
+            text.index("flashinfer ") + 1,
+        )
+        assert error.message.endswith(
+            "(no --moe-runner-backend: the MoE runner stays auto, which SGLang replaces with "
+            "flashinfer_trtllm under --quantization mxfp8; use --moe-runner-backend flashinfer_trtllm_routed)"
+        ), version
+    assert errors(_launch("qwen3-8b", " --quantization mxfp8"), "0.5.19", "h100") == []
+
+
+def test_mxfp8_with_a_runner_both_take_is_accepted():
+    """The fix named: flashinfer_trtllm_routed, which mxfp8 keeps and the assert takes (oracle:
+    seed 26003, 0.5.15-0.5.18, H100 and B200)."""
+    text = _launch("qwen3-8b", " --quantization mxfp8 --moe-runner-backend flashinfer_trtllm_routed")
+    for version in ("0.5.15", "0.5.17", "0.5.18"):
+        assert [e for e in errors(text, version, "h100") if "A2A" in e.message] == [], version

@@ -357,3 +357,79 @@ def test_mla_prefill_cp_under_its_0_5_13_name():
         "DeepSeek model override sets MLA context parallelism up"
     )
     assert _effective(text, "0.5.12", "h200")["moe_a2a_backend"] == "none"  # no such block in 0.5.12
+
+
+def test_attention_backend_beside_prefill_cp_is_the_gpus():
+    """--enable-prefill-cp (0.5.13 --enable-prefill-context-parallel), --cp-strategy and
+    --attn-cp-size feed none of the functions that pick the attention backend and its page size
+    (0.5.10-0.5.23): DeepSeek-V3 gets fa3 (page 1) on an H100 and trtllm_mla (page 64) on a B200,
+    as the oracle recorded (prefill_cp seeds 25002 on 0.5.13-0.5.23, 25005 on 0.5.12-0.5.13)."""
+    for version, gpu, flag, backend, page in (
+        ("0.5.23", "h100", "--enable-prefill-cp --cp-strategy zigzag", "fa3", 1),
+        ("0.5.23", "b200", "--enable-prefill-cp --cp-strategy interleave --attn-cp-size 8", "trtllm_mla", 64),
+        ("0.5.18", "b200", "--enable-prefill-cp --cp-strategy zigzag", "trtllm_mla", 64),
+        ("0.5.13", "b200", "--enable-prefill-context-parallel", "trtllm_mla", 64),
+    ):
+        effective = _effective(f"{DSV3_PLAIN} {flag}\n", version, gpu)
+        assert (effective["attention_backend"], effective["page_size"]) == (backend, page), version
+
+
+def test_eagle_tree_beside_prefill_cp_on_blackwell_is_refused():
+    """0.5.23 on a B200 gives an MLA target trtllm_mla with page size 64 beside --enable-prefill-cp,
+    and `_handle_eagle_family` refuses EAGLE top-k above 1 there (oracle: prefill_cp seed 25002,
+    Kimi-K2.5 and DeepSeek-V3); top-k 1, or fa3 on an H100, is accepted."""
+    eagle = (
+        " --speculative-algorithm EAGLE --speculative-num-steps 2 --speculative-eagle-topk 4"
+        " --speculative-num-draft-tokens 4"
+    )
+    for model in ("kimi-k2.5", "deepseek-v3"):
+        text = (
+            f"{LAUNCH} {MODELS / model} --tp-size 8 --enable-prefill-cp --cp-strategy zigzag "
+            f"--moe-a2a-backend mooncake{eagle}\n"
+        )
+        [error] = errors(text, "0.5.23", "b200")
+        assert (error.code, error.span.line, error.span.column) == (
+            "SPD007",
+            1,
+            text.index("--speculative-eagle-topk 4") + len("--speculative-eagle-topk ") + 1,
+        )
+        assert error.message == (
+            "SGLang 0.5.23 refuses this launch: speculative_eagle_topk > 1 with page_size > 1 is only "
+            "supported on ('flashinfer', 'fa3', 'triton'); got attention_backend='trtllm_mla'. "
+            "(no --attention-backend: SGLang 0.5.23 picks trtllm_mla on NVIDIA B200)"
+        ), model
+        assert errors(text, "0.5.23", "h100") == []
+        assert (
+            errors(text.replace("--speculative-eagle-topk 4", "--speculative-eagle-topk 1"), "0.5.23", "b200")
+            == []
+        )
+
+
+def test_attention_backend_unknown_beside_prefill_cp_names_the_flag_that_hides_it():
+    """Beside another flag speclint does not model (--moe-dense-tp-size), the backend stays unknown, and the
+    cause named is that flag, not --enable-prefill-cp (which the pick does not read)."""
+    text = f"{DSV3_PLAIN} --enable-prefill-cp --cp-strategy zigzag --moe-a2a-backend deepep --moe-dense-tp-size 1\n"
+    effective = _effective(text, "0.5.23", "h100")
+    for name in ("attention_backend", "page_size"):
+        assert (
+            str(getattr(effective[name], "reason", ""))
+            == "--moe-dense-tp-size feeds SGLang hooks speclint does not model"
+        )
+    assert "--enable-prefill-cp" in str(getattr(effective["mem_fraction_static"], "reason", ""))
+
+
+def test_eagle_tree_under_trtllm_mla_beside_ep_size_and_disaggregation_is_refused():
+    """--ep-size and --disaggregation-mode feed no function that picks the attention backend or
+    its page size either (oracle: prefill_cp seed 26001 and hand-written launches, seed 26003, on
+    0.5.19-0.5.23: Kimi-K2.5 and DeepSeek-V3 with EAGLE top-k 4 on a B200 refused, top-k 1
+    accepted)."""
+    for model in ("kimi-k2.5", "deepseek-v3"):
+        text = (
+            f"{LAUNCH} {MODELS / model} --tp-size 8 --ep-size 8 --disaggregation-mode decode"
+            " --speculative-algorithm EAGLE --speculative-num-steps 2 --speculative-eagle-topk 4"
+            " --speculative-num-draft-tokens 4\n"
+        )
+        [error] = errors(text, "0.5.23", "b200")
+        assert error.code == "SPD007"
+        assert "got attention_backend='trtllm_mla'" in error.message, model
+        assert errors(text, "0.5.23", "h100") == []

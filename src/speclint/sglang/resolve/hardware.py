@@ -89,8 +89,9 @@ def _resolve_hardware(state: ResolutionState, gpu: GpuProfile | None) -> None:
 
     defaults.resolve_defaults(state, gpu, problem)
     if reason is not None:
+        backend_reason = reason
         if state.get("enable_deterministic_inference") is True or any(map(state.config.given, BESIDE)):
-            _backend_beside(state, gpu)  # the one GPU field these flags leave readable
+            backend_reason = _backend_beside(state, gpu) or reason  # the one field they leave readable
         if (
             not state.traits.gpu_resolution
             or not state.traits.auto_attention_backend
@@ -120,7 +121,7 @@ def _resolve_hardware(state: ResolutionState, gpu: GpuProfile | None) -> None:
             from speclint.sglang.resolve.a2a_decode_graph import decode_max_bs_beside
 
             decode_max_bs_beside(state, gpu)
-        _gpu_free_parts(state, reason)
+        _gpu_free_parts(state, reason, backend_reason)
         return
     from speclint.sglang.resolve import deepseek_blackwell
 
@@ -199,10 +200,11 @@ def _why_not(state: ResolutionState, gpu: GpuProfile | None, problem: str | None
     return None
 
 
-def _gpu_free_parts(state: ResolutionState, reason: str) -> None:
+def _gpu_free_parts(state: ResolutionState, reason: str, backend_reason: str) -> None:
     """Outside the modelled GPU/model/flags: the page size when an explicit backend fixes it
     (`_mla_backend_page_constraints` on the page size given, else 1: what the speculative
-    checks read too), every other field it does not fix Unknown."""
+    checks read too), every other field it does not fix Unknown (the attention backend and page
+    size with `backend_reason`: what keeps the backend pick unknown beside a BESIDE flag)."""
     backend = state.get("attention_backend")
     fixed_page = (
         state.traits.gpu_resolution
@@ -235,6 +237,9 @@ def _gpu_free_parts(state: ResolutionState, reason: str) -> None:
         if not gpu_resolution and resolve_gpu_free(state, name, reason):
             continue  # a field the GPU does not change there (given_sizes.py)
         if values.get(name) is None:
+            if name in ("page_size", "attention_backend") and backend_reason != reason:
+                values[name] = Unknown(backend_reason)
+                continue
             values[name] = unset = unset or Unknown(reason)
         elif name in ("chunked_prefill_size", "schedule_conservativeness") and not (
             gpu_resolution and attn == 0
@@ -253,9 +258,9 @@ def _gpu_free_parts(state: ResolutionState, reason: str) -> None:
     ):
         state.set_unknown(
             "page_size",
-            f"{reason} (the attention backend SGLang picks may change the page size)"
+            f"{backend_reason} (the attention backend SGLang picks may change the page size)"
             if backend is None
-            else reason,
+            else backend_reason,
         )
 
 
@@ -355,10 +360,10 @@ def _deterministic(state: ResolutionState) -> bool:
     )
 
 
-def _backend_beside(state: ResolutionState, gpu: GpuProfile | None) -> None:
+def _backend_beside(state: ResolutionState, gpu: GpuProfile | None) -> str | None:
     """With a flag of `hardware_flags.BESIDE` (which leave the GPU-dependent fields unknown):
     the deterministic fallback (`deterministic`), then the backend picked for the GPU where
-    every other flag is modelled."""
+    every other flag is modelled; else why not (None: not said here)."""
     from speclint.sglang.resolve.deterministic import resolve_deterministic_backend
 
     if (
@@ -367,15 +372,16 @@ def _backend_beside(state: ResolutionState, gpu: GpuProfile | None) -> None:
     ):
         resolve_deterministic_backend(state, gpu)
     if not state.traits.gpu_resolution or gpu is None or state.get("attention_backend") is not None:
-        return
+        return None
     from speclint.sglang.resolve import deepseek_blackwell
 
     why = _why_not(state, gpu, modelled_flags_problem(state.config, BESIDE))
     if why is not None:
         deepseek_blackwell.unquant_attention(state, gpu, why)  # (whatever the quantization)
-        return
+        return why
     if deepseek_blackwell.applies(state, gpu):
         deepseek_blackwell.attention_override(state)
     if state.traits.auto_attention_backend:
         _attention_backend(state, gpu)
     _fa3_fp8_fallback(state)
+    return None

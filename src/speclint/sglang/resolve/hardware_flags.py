@@ -88,7 +88,20 @@ MODELLED_FLAGS = (
 
 
 BESIDE = frozenset(
-    ("enable_mis", "enable_deterministic_inference", "moe_runner_backend", "dtype", "moe_a2a_backend")
+    (
+        "enable_mis",
+        "enable_deterministic_inference",
+        "moe_runner_backend",
+        "dtype",
+        "moe_a2a_backend",
+        "enable_prefill_cp",
+        "enable_prefill_context_parallel",
+        "cp_strategy",
+        "attn_cp_size",
+        "attention_context_parallel_size",
+        "ep_size",
+        "disaggregation_mode",
+    )
 )
 """Flags outside MODELLED_FLAGS that leave 0.5.22+'s attention backend pick readable:
 --enable-mis changes nothing before it (`_handle_multi_item_scoring` runs after
@@ -107,7 +120,24 @@ and `--dtype float16` launches for trtllm_mla's KV-cache dtype check, seeds 1202
 pick the MoE runner (`moe_a2a_backend == "none" and moe_runner_backend == "auto"`) or the
 all-reduce fusion, and write it (MLA context parallelism), so the backend and its page size are
 the GPU's with it too (oracle: seed a2a-16005, 0.5.18-0.5.23, the page size recorded on every
-launch agrees, and its chunked-prefill/page refusals are found)."""
+launch agrees, and its chunked-prefill/page refusals are found). --enable-prefill-cp (0.5.10-0.5.13
+--enable-prefill-context-parallel), --cp-strategy and --attn-cp-size (0.5.13
+attention_context_parallel_size): those functions do not read them, nor a field
+the DeepSeek override's MLA prefill-CP block writes (attention DP/CP sizes, --dp-size,
+enable_dp_attention, ep_size, the all-to-all backend, moe_dense_tp_size), in 0.5.10-0.5.23; that
+block runs after the override's Blackwell trtllm_mla fill, which it leaves as it is (DSA targets,
+whose CP block does test the switch, are outside `deepseek_blackwell.applies`); 0.5.19+
+`handle_attention_backend_compatibility` tests the CP switch and attn_cp_size only to refuse a
+trtllm_mha prefill backend off SM100, which leaves the pick as it is. --ep-size and
+--disaggregation-mode: no function that picks the backend or its page size reads them, and the
+DeepSeek trtllm_mla fill does not test them (0.5.3-0.5.23; the fields those functions read are the backends, page size, KV-cache dtype,
+speculative algorithm and top-k, radix cache, mixed chunk, memory fraction, CUDA-graph config,
+TP and CP sizes). Oracle: prefill_cp seeds 25002
+(0.5.13-0.5.23) and 26001 (0.5.15.post1, 0.5.18, 0.5.21-0.5.23), H100/H200/B200: the backend and
+page size recorded agree, and 0.5.23's EAGLE top-k > 1 refusal under trtllm_mla on a B200 is
+found (with --ep-size and --disaggregation-mode decode too); seed 26004 (DeepSeek-V3, Qwen3,
+Llama 3.1 with --disaggregation-mode and --ep-size on 0.5.5, 0.5.9, 0.5.12, 0.5.14, H100 and
+B200): the backend and page size recorded agree."""
 
 
 def modelled_flags_problem(config: LaunchConfig, beside: frozenset[str] = frozenset()) -> str | None:

@@ -198,11 +198,13 @@ def _flashinfer_a2a_runner(state: ResolutionState, check: str) -> None:
     runner the assert refuses but in one case: 0.5.9-0.5.12 ('cutlass_runner': NemotronH's
     branch picks flashinfer_cutlass), 0.5.13-0.5.14 ('dp_attention_auto': an SM120 GPU with
     modelopt_fp4 gets flashinfer_cutlass; read once the GPU is known); later, where no function
-    writing the runner applies (flashinfer_a2a_auto.auto_stays)."""
+    writing the runner applies, or one puts a runner the assert refuses in its place
+    (flashinfer_a2a_auto.runner_at_assert: 0.5.15-0.5.18 mxfp8's flashinfer_trtllm)."""
     runners = state.traits.flashinfer_a2a_runners
     runner = given(state, "moe_runner_backend")
     if not isinstance(runner, str) or runner in runners:
         return
+    note, fix = "", runners[0]
     if runner == "auto":
         architecture, gpu = state.target_architecture, state.gpu
         if check == "cutlass_runner":
@@ -212,10 +214,12 @@ def _flashinfer_a2a_runner(state: ResolutionState, check: str) -> None:
             if gpu is None or (gpu.sm or 0) // 10 in (0, 12):
                 return
         else:
-            from speclint.sglang.resolve.flashinfer_a2a_auto import auto_stays
+            from speclint.sglang.resolve.flashinfer_a2a_auto import auto_refused
 
-            if not auto_stays(state):
+            refused = auto_refused(state, runners)
+            if refused is None:
                 return
+            note, fix = refused
     if "flashinfer_trtllm" in runners:  # 0.5.19+: where mxfp8 moves the runner to one it takes
         quantization = state.get("quantization")
         if quantization is None or not is_known(quantization):  # unresolved: the one given
@@ -236,7 +240,7 @@ def _flashinfer_a2a_runner(state: ResolutionState, check: str) -> None:
     )
     raise Stop(
         "AssertionError",
-        f"{message} ({shown}; use --moe-runner-backend {runners[0]})",
+        f"{message} ({shown}{note}; use --moe-runner-backend {fix})",
         a2a_handler(state.checked_version),
         ("moe_runner_backend", "moe_a2a_backend"),
     )
