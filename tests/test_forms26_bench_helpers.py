@@ -41,3 +41,15 @@ def test_the_forwarding_helpers_are_recorded_from_test_utils() -> None:
     # a launch helper is not a forwarding one, and a forwarding one is no launch helper
     assert newest_forwarding("popen_launch_server") is None and newest_helper("run_bench_serving") is None
     assert reading(serving.release, "run_bench_serving") is None
+
+
+def test_a_launch_helper_call_building_another_command_is_said_not_read() -> None:
+    from speclint.engine import lint_text
+
+    text = (
+        "from sglang.test.test_utils import popen_launch_server\n"
+        'popen_launch_server("m", "http://127.0.0.1:2157", other_args=["--tp-size", "2x"])\n'
+        'popen_launch_server("m", "http://127.0.0.1:2157", other_args=["--tp-size", "3x"], pd_separated=True)\n'
+    )
+    found = [(f.code, f.span.line) for f in lint_text(text, "test_x.py").findings]
+    assert found == [("FLG005", 2), ("SLM005", 3)]  # (line 3: before, passed over in silence)
