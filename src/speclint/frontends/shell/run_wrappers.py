@@ -14,6 +14,10 @@ read where an option may be) stops the reading, and the command is then said not
   flags): the command inherits the caller's environment plus the project's secrets, which
   are not known here. Without `--` cobra would read the command's own options as its flags,
   so only the form with `--` is read; `--command STRING` is not read.
+
+`firejail [options] program...` stays not read: depending on its release it runs the program
+directly or through `/bin/bash -c` with the arguments joined (its `--shell` option, deprecated
+and reverted; firejail issue #5659), so the argv the server gets is not one fixed form.
 """
 
 from __future__ import annotations
