@@ -10,8 +10,16 @@ from speclint.frontends.python import syntax as py
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from speclint.frontends.python.call_values import Evaluating
+    from typing import Protocol
+
+    from speclint.frontends.python.environ import Evaluator
     from speclint.frontends.python.values import Val
+
+    class Evaluating(Evaluator, Protocol):
+        """What of `evaluator.Evaluator` flattening needs (as `call_values.Evaluating`)."""
+
+        def _ListComp(self, node: py.ListComp | py.GeneratorExp) -> Val: ...
+
 
 NAMES = frozenset({"sum", "itertools.chain", "itertools.chain.from_iterable"})
 

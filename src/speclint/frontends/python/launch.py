@@ -151,7 +151,7 @@ def recognize(walker: Walking, call: py.Call) -> None:
     elif last in (POPEN_LAUNCH_SERVER, POPEN_LAUNCH_PD_SERVER) or _forwards(name, last):
         from speclint.frontends.python.test_helpers import test_helper_call
 
-        test_helper_call(walker, call, last, positional, keywords)
+        test_helper_call(walker, call, last, (positional, keywords), _not_read)
     elif last == PREPARE_SERVER_ARGS and positional:
         argv = ev.eval(positional[0].value)
         if argv.kind == "list":

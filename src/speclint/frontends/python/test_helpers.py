@@ -32,10 +32,12 @@ def test_helper_call(
     walker: Walking,
     call: py.Call,
     last: str,
-    positional: list[py.Arg],
-    keywords: dict[str, py.BaseExpression],
+    arguments: tuple[list[py.Arg], dict[str, py.BaseExpression]],
+    not_read: Callable[[Walking, py.Call, str], None],
 ) -> None:
-    """A call of the launch helper or forwarding helper named `last`."""
+    """A call of the launch helper or forwarding helper named `last` (`arguments`: its
+    positional and keyword arguments); `not_read` says a launch not read (`launch.not_read`)."""
+    positional, keywords = arguments
     from speclint.sglang.helpers import newest_forwarding, newest_helper
 
     def given(params: tuple[str, ...]) -> Argument:
@@ -46,8 +48,6 @@ def test_helper_call(
             return keywords.get(param)
 
         return argument
-
-    from speclint.frontends.python.launch import not_read
 
     direct = newest_helper(last)
     if direct is not None:
