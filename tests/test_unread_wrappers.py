@@ -1,4 +1,4 @@
-"""A command that runs SGLang's launcher through a command speclint does not read (`flock`,
+"""A command that runs SGLang's launcher through a command speclint does not read (`firejail`,
 `watch`, a function it does not follow) is reported at the launcher's words even when the
 file has launches speclint reads, so the run never says "All checks passed" over it; the
 launcher named inside one quoted word, or printed, is not a launch."""
@@ -30,7 +30,7 @@ def test_each_wrapped_launcher_beside_a_read_launch_is_reported_at_its_words():
         for f in result.findings
     ]
     assert found == [
-        ("SLM005", "info", 7, 24, 55, _says("python3 -m sglang.launch_server", "flock")),
+        ("SLM005", "info", 7, 24, 55, _says("python3 -m sglang.launch_server", "firejail")),
         ("SLM005", "info", 9, 13, 25, _says("sglang serve", "watch")),
         (
             "SLM005",
@@ -85,32 +85,32 @@ def test_a_wrapped_launcher_in_a_markdown_fence_points_into_the_doc():
     text = (
         "Serve one model, then one per draft:\n\n```bash\n"
         "python -m sglang.launch_server --model-path m &\n"
-        "flock /tmp/l python -m sglang.launch_server --model-path m --speculative-draft-model-path d\n"
+        "firejail --quiet python -m sglang.launch_server --model-path m --speculative-draft-model-path d\n"
         "```\n"
     )
     (finding,) = lint_text(text, "README.md").findings
     assert (finding.code, finding.span.line, finding.span.column, finding.span.end_column) == (
         "SLM005",
         5,
-        14,
-        44,
+        18,
+        48,
     )
-    assert finding.message == _says("python -m sglang.launch_server", "flock")
+    assert finding.message == _says("python -m sglang.launch_server", "firejail")
 
 
-def test_the_router_co_launcher_run_through_flock_is_reported_too():
+def test_the_router_co_launcher_run_through_firejail_is_reported_too():
     text = (
         "python -m sglang.launch_server --model-path m &\n"
-        "flock /tmp/l python -m sglang_router.launch_server --model-path m --dp-size 2\n"
+        "firejail --quiet python -m sglang_router.launch_server --model-path m --dp-size 2\n"
     )
     (finding,) = lint_text(text, "a.sh").findings
     assert (finding.code, finding.span.line, finding.span.column, finding.span.end_column) == (
         "SLM005",
         2,
-        14,
-        51,
+        18,
+        55,
     )
-    assert finding.message == _says("python -m sglang_router.launch_server", "flock")
+    assert finding.message == _says("python -m sglang_router.launch_server", "firejail")
 
 
 def test_a_wrapper_run_with_exec_is_named_not_exec():

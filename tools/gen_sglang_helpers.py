@@ -25,6 +25,13 @@ on what its branch adds. Per helper:
   (`command.extend([...])`, `command += [...]`) on that path, in order;
 - `other_args_appended`: the same for words added to `other_args` before the list is built
   (`other_args += ["--device", str(device)]`).
+
+A *forwarding* helper (`run_bench_serving(model, ..., other_server_args)`) is a module-level
+function that, among the statements of its body (not under an `if`, a loop or a nested
+function), calls one of the launch helpers above: it is recorded as `forwards` (that helper's
+name), `params`, `defaults` and `passes`: the launch helper's parameter -> `{"param": p}` (the
+forwarding helper's parameter, passed on unchanged: no statement before the call assigns or
+changes it, but `if p is None: p = ...`) or `{"unknown": source}` (anything else).
 """
 
 from __future__ import annotations
@@ -232,6 +239,64 @@ def read_helper(function: ast.FunctionDef) -> dict[str, object] | None:
     }
 
 
+def _changes(stmt: ast.stmt, name: str) -> bool:
+    """Whether `stmt` may assign or change the local `name` (`if name is None: name = X`,
+    which keeps a value the caller passed, does not)."""
+    if (
+        isinstance(stmt, ast.If)
+        and ast.unparse(stmt.test) == f"{name} is None"
+        and not stmt.orelse
+        and all(isinstance(s, ast.Assign) for s in stmt.body)
+    ):
+        return False
+    for node in ast.walk(stmt):
+        if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, (ast.Store, ast.Del)):
+            return True
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and isinstance(node.func.value, ast.Name)
+            and node.func.value.id == name
+        ):
+            return True  # `name.append(...)`, `name.extend(...)`: may change it
+    return False
+
+
+def read_forwarding(
+    function: ast.FunctionDef, launchers: dict[str, dict[str, object]]
+) -> dict[str, object] | None:
+    """The reading of a helper whose body calls a launch helper (`launchers`), or None."""
+    params = _Plain(function)
+    for at, stmt in enumerate(function.body):
+        if isinstance(stmt, ast.Return):
+            return None
+        call = stmt.value if isinstance(stmt, (ast.Assign, ast.Expr)) else None
+        if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id in launchers):
+            continue
+        if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+            return None
+        inner = launchers[call.func.id]["params"]
+        assert isinstance(inner, list)
+        given = list(zip(inner, call.args)) + [(k.arg, k.value) for k in call.keywords]
+        passes: dict[str, dict[str, str]] = {}
+        for param, value in given:
+            if (
+                isinstance(value, ast.Name)
+                and value.id in params.params
+                and not any(_changes(s, value.id) for s in function.body[:at])
+            ):
+                passes[str(param)] = {"param": value.id}
+            else:
+                passes[str(param)] = {"unknown": ast.unparse(value)}
+        return {
+            "forwards": call.func.id,
+            "params": params.params,
+            "defaults": params.defaults,
+            "passes": passes,
+        }
+    return None
+
+
 def read_release(path: str) -> dict[str, dict[str, object]]:
     """Helper name -> its reading, for one wheel (empty: no helper found)."""
     with zipfile.ZipFile(path) as archive:
@@ -244,6 +309,12 @@ def read_release(path: str) -> dict[str, dict[str, object]]:
             reading = read_helper(node)
             if reading is not None:
                 out[node.name] = reading
+    launchers = dict(out)
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef) and node.name not in launchers:
+            forwarding = read_forwarding(node, launchers)
+            if forwarding is not None:
+                out[node.name] = forwarding
     return out
 
 

@@ -90,6 +90,8 @@ def reading(version: str, name: str) -> HelperReading | None:
     if index is None:
         return None
     raw: dict[str, Any] = _FILE.shared(index)
+    if "forwards" in raw:  # (`forwarding`)
+        return None
     return HelperReading(
         version,
         name,
@@ -108,4 +110,37 @@ def newest_helper(name: str) -> HelperReading | None:
         found = reading(version, name)
         if found is not None:
             return found
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class Forwarding:
+    """A helper that launches the server through a launch helper (`run_bench_serving(model,
+    ..., other_server_args)` calls `popen_launch_server(model, ..., other_args=
+    other_server_args)`): `passes` maps the launch helper's parameter -> this helper's
+    parameter it is passed unchanged, or None (a value computed in the helper)."""
+
+    release: str
+    name: str
+    forwards: str
+    params: tuple[str, ...]
+    passes: tuple[tuple[str, str | None], ...]
+
+    def position(self, param: str) -> int | None:
+        return self.params.index(param) if param in self.params else None
+
+
+@lru_cache(maxsize=8)
+def newest_forwarding(name: str) -> Forwarding | None:
+    """The newest release's reading of the forwarding helper `name`; None when no release
+    read has one of that name (or it is a launch helper)."""
+    for version in reversed(read_versions()):
+        index = (helpers_of(version) or {}).get(name)
+        if index is None:
+            continue
+        raw: dict[str, Any] = _FILE.shared(index)
+        if "forwards" not in raw:
+            return None
+        passes = tuple((inner, given.get("param")) for inner, given in raw["passes"].items())
+        return Forwarding(version, name, raw["forwards"], tuple(raw["params"]), passes)
     return None

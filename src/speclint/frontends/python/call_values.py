@@ -51,6 +51,11 @@ def call_value(ev: Evaluating, node: py.Call) -> Val:
             if entries.weight > MAX_WEIGHT:
                 break
         return ev._make(node, "dict", entries.list())
+    if name in ("sum", "itertools.chain", "itertools.chain.from_iterable"):  # (`flattening.NAMES`)
+        from speclint.frontends.python.flattening import flattened
+
+        if (flat := flattened(ev, node)) is not None:
+            return flat
     if name in ("str", "list", "tuple") and len(args) == 1 and not node.args[0].keyword:
         inner = ev.eval(args[0].value)
         if name == "str" and inner.kind == "unknown":

@@ -42,7 +42,6 @@ if TYPE_CHECKING:
     from speclint.frontends.python import syntax as py
     from speclint.frontends.python.values import Val
     from speclint.frontends.python.walking import Walking
-    from speclint.sglang.helpers import HelperReading
 
 _ARGV_CALLS = {f"subprocess.{n}" for n in ("Popen", "run", "call", "check_call", "check_output")}
 _EXEC_V = {"os.execv", "os.execvp", "os.execve", "os.execvpe"}
@@ -149,12 +148,10 @@ def recognize(walker: Walking, call: py.Call) -> None:
         walker.add_kwargs(call, entry, pairs)
     elif last == SERVER_ARGS and is_server_args(name):
         walker.add_kwargs(call, SERVER_ARGS, kwargs_pairs(walker, call, "model_path"))
-    elif last in (POPEN_LAUNCH_SERVER, POPEN_LAUNCH_PD_SERVER):
-        from speclint.sglang.helpers import newest_helper
+    elif last in (POPEN_LAUNCH_SERVER, POPEN_LAUNCH_PD_SERVER) or _forwards(name, last):
+        from speclint.frontends.python.test_helpers import test_helper_call
 
-        found = newest_helper(last)
-        if found is not None:
-            _test_helper(walker, call, positional, keywords, found)
+        test_helper_call(walker, call, last, (positional, keywords), _not_read)
     elif last == PREPARE_SERVER_ARGS and positional:
         argv = ev.eval(positional[0].value)
         if argv.kind == "list":
@@ -169,6 +166,16 @@ def recognize(walker: Walking, call: py.Call) -> None:
             value = ev.written(arg.value)
             if value.kind == "str" and LAUNCH_TEXT.search("".join(p.text or " " for p in value.pieces)):
                 walker.add_shell(value, launch_env(walker, keywords.get("env"), inherits=False))
+
+
+def _forwards(name: str, last: str) -> bool:
+    """Whether `name` is a helper of SGLang's tests that launches the server through one of
+    its launch helpers (`run_bench_serving(..., other_server_args=[...])`)."""
+    if not name.startswith("sglang.test."):
+        return False
+    from speclint.sglang.helpers import newest_forwarding
+
+    return newest_forwarding(last) is not None
 
 
 def _engine_settings(walker: Walking, call: py.Call, settings: py.BaseExpression) -> None:
@@ -265,76 +272,6 @@ def _entry_words(walker: Walking, call: py.Call) -> list[ArgvItem]:
     """`python -m sglang.launch_server` for helpers that build it themselves."""
     begin, end = walker.pos.offsets(call.func)
     return [ArgvItem([Piece(text, begin, end)]) for text in ENTRY_WORDS]
-
-
-_DEFAULTS: dict[str, object] = {"None": None, "False": False, "True": True}
-"""A helper parameter's default as its source writes it -> its value."""
-
-
-def _test_helper(
-    walker: Walking,
-    call: py.Call,
-    positional: list[py.Arg],
-    keywords: dict[str, py.BaseExpression],
-    reading: HelperReading,
-) -> None:
-    """A call of one of SGLang's launch test helpers, read with the command its source builds
-    (`reading`: the newest release that has it, `sglang serve --model-path M *other_args` for
-    popen_launch_server since 0.5.10): the literal words before the first parameter are the
-    entry, placed at the helper's name; a literal word right before a parameter goes with it
-    (placed at that argument, left out with it when the call does not pass it, as
-    `--model-path`); then `other_args`' items. A call passing another value than the default
-    of a parameter that chose the branch building the command is not read. What the helper adds at run time (`--device`
-    auto-detected, `--host`/`--port` from base_url, `--api-key`) is not read."""
-    ev = walker.evaluator()
-
-    def argument(param: str) -> py.BaseExpression | None:
-        index = reading.position(param)
-        if index is not None and len(positional) > index:
-            return positional[index].value
-        return keywords.get(param)
-
-    for param, default in reading.command_decided_by:
-        node = argument(param)
-        if node is not None and ev.eval(node).python() != (_DEFAULTS.get(default, node), True):
-            return  # `pd_separated=True`: another command than the one read
-    prefix: list[ArgvItem] = []
-    items: list[Val] = []
-    begin, end = walker.pos.offsets(call.func)
-    entry_read = False
-    pending: list[str] = []
-    for word in reading.command:
-        if word.text is not None:
-            pending.append(word.text)
-            continue
-        attached = pending
-        if not entry_read:
-            entry = pending[:-1] if word.param is not None else pending
-            prefix += [ArgvItem([Piece(text, begin, end)]) for text in entry]
-            attached, entry_read = pending[len(entry) :], True
-        pending = []
-        node = argument(word.param or word.splat or "")
-        if word.unknown is not None or (attached and items):
-            return  # a run-time value, or written words between read values: not modelled
-        if node is None:
-            continue
-        value = ev.eval(node)
-        if word.param is not None:
-            where = walker.pos.offsets(node)
-            prefix += [ArgvItem([Piece(text, *where)]) for text in attached]
-            items.append(value)
-        elif attached:
-            return
-        else:
-            items += (
-                value.elements
-                if value.kind == "list"
-                else [ev.unknown(node, value.why_unknown(), splat=True)]
-            )
-    if pending:
-        return  # written words after other_args: not modelled
-    env = argument("env")
-    walker.add_argv(call, items, launch_env(walker, env), prefix)
 
 
 def value_word(value: Val) -> Word:

@@ -31,10 +31,11 @@ def stdin_script(walker: Walking, command: Node) -> bool:
     from speclint.frontends.shell.heredocs import script_reader
 
     redirect = next((c for c in command.children if c.type == "herestring_redirect"), None)
+    escapes = ""  # `echo -e` / `printf FORMAT`: escapes to interpret (`printed_escapes`)
     if redirect is not None and redirect.named_children:
         args = walker.expander().words(redirect.named_children[-1])
     else:
-        args = _printed(walker, command.prev_named_sibling if redirect is None else None)
+        args, escapes = _printed(walker, command.prev_named_sibling if redirect is None else None)
     if not args:
         return False
     reader = script_reader(walker, command)
@@ -43,6 +44,11 @@ def stdin_script(walker: Walking, command: Node) -> bool:
     inherited, unknown, remote = reader
     name = command.child_by_field_name("name")
     base = walker.tm.node_text(name).rsplit("/", 1)[-1] if name is not None else ""
+    if escapes and command.prev_named_sibling is not None:
+        from speclint.frontends.shell.printed_escapes import walk_printed
+
+        walk_printed(walker, command.prev_named_sibling, args, escapes == "printf", reader, base == "bash")
+        return True
     walker.parse_nested(
         args if len(args) > 1 else args[0],
         inherited,
@@ -54,25 +60,27 @@ def stdin_script(walker: Walking, command: Node) -> bool:
     return True
 
 
-def _printed(walker: Walking, before: Node | None) -> list[Arg]:
-    """The words `echo ARGS` or `printf '%s\\n' ARG` writes, when `before` is such a command
-    and the text is written as given; else none."""
+def _printed(walker: Walking, before: Node | None) -> tuple[list[Arg], str]:
+    """The words `echo ARGS` or `printf '%s\\n' ARG` writes, when `before` is such a command,
+    and whose escapes are to be interpreted: "echo" (`echo -e` with a backslash), "printf"
+    (`printf FORMAT` alone), "" (the text is written as given); else no words."""
     if before is None or before.type != "command":
-        return []
+        return [], ""
     _, args = walker.expander().command_words(before)
     if not args:
-        return []
+        return [], ""
     name, texts = args[0].word.text, [a.word.text for a in args]
     if name == "echo":
         rest = args[1:]
-        options = set()
+        escapes = False
         while rest and rest[0].word.text in _ECHO_OPTIONS:
-            options.add(rest[0].word.text)
+            escapes = "e" in (rest[0].word.text or "") or (escapes and "E" not in (rest[0].word.text or ""))
             rest = rest[1:]
-        escapes = any("e" in (o or "") for o in options)
         if escapes and any("\\" in (a.word.text or "\\") for a in rest):
-            return []
-        return rest
+            return rest, "echo"
+        return rest, ""
     if name == "printf" and len(args) == 3 and texts[1] in ("%s\\n", "%s"):
-        return args[2:]
-    return []
+        return args[2:], ""
+    if name == "printf" and len(args) > 1 and texts[1] is not None and texts[1][:1] != "-":
+        return args[1:2], "printf"  # (the format; a directive in it: said not read)
+    return [], ""

@@ -75,6 +75,7 @@ _LAUNCHERS = (
         "su",
         "runuser",
         *("pm2", "systemd-run", "pip", "pip3", "hf", "vastai"),
+        *("flock", "caffeinate", "enroot", "doppler"),  # (`run_wrappers.NAMES`)
     }
     | CONTAINER_CLIS
     | wrappers.PROFILERS
@@ -147,6 +148,13 @@ def _dispatch(
             i = skip_options(_WRAPPERS[base], args, i + 1)
         elif base == "env":
             i = env_command(args, i + 1, env)
+        elif base in ("flock", "caffeinate", "enroot", "doppler"):
+            from speclint.frontends.shell.run_wrappers import wrapped
+
+            runs = wrapped(walker, base, args, i + 1, env, image)
+            if runs is None:
+                return
+            i, env = runs
         elif base == "sudo":
             i, env = sudo_command(args, i + 1, env)  # (a container's unread env file kept)
         elif base in ("pip", "pip3") or (base == "uv" and following == "pip"):

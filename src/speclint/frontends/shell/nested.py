@@ -115,6 +115,14 @@ def nested_text_map(
     (`eval $CMD` where `CMD="python3 -m ... $(seq 1 64)"`: the command substitution's output)
     stands as an unquoted placeholder, as code that may hold any words, when another word
     is known; else the code is not read."""
+    built = nested_pieces(walker, arg, unknown_words)
+    return (walker.tm.derive(built[0]), built[1]) if built is not None else None
+
+
+def nested_pieces(
+    walker: Walking, arg: Arg | list[Arg], unknown_words: bool = False
+) -> tuple[list[tuple[str, int, int]], dict[str, str]] | None:
+    """`nested_text_map`'s characters (each with its file range) before they become a buffer."""
     pieces: list[tuple[str, int, int]] = []
     placeholders: dict[str, str] = {}
     known = False
@@ -130,7 +138,7 @@ def nested_text_map(
             return None
     if not pieces or not known:
         return None
-    return walker.tm.derive(pieces), placeholders
+    return pieces, placeholders
 
 
 def _add_unknown(
