@@ -11,6 +11,7 @@ rules' findings stand; only the reason would be invisible without the note.
 from __future__ import annotations
 
 from speclint.core import patterns
+from speclint.core.lookalike_chars import DASHES, SPACES
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -19,12 +20,6 @@ if TYPE_CHECKING:
     from speclint.core.launches import Launch
     from speclint.core.spans import Span
 
-DASHES = "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe63\uff0d"
-"""Hyphen, non-breaking hyphen, figure dash, en dash, em dash, horizontal bar, minus sign, small
-and fullwidth hyphen-minus: each looks like `-`."""
-SPACES = "\u00a0\u2007\u2009\u200a\u200b\u202f\u3000"
-"""No-break, figure, thin, hair, zero-width, narrow no-break and ideographic space: each looks
-like (or hides as) a space."""
 _LOOKALIKE = patterns.compile(f"[{DASHES}{SPACES}]")
 
 

@@ -4,6 +4,8 @@ and what to type instead."""
 
 from __future__ import annotations
 
+from speclint.core.lookalike_chars import SPACES
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -11,9 +13,6 @@ if TYPE_CHECKING:
     from speclint.core.notes import Note
     from speclint.core.spans import Span
     from speclint.core.words import Word
-
-_SPACES = "\u00a0\u2007\u2009\u200a\u200b\u202f\u3000"
-"""As `frontends.docs.typed_chars.SPACES` (the rest it records look like `-`)."""
 
 
 def lookalike_notes(words: Iterable[Word]) -> list[Note]:
@@ -32,7 +31,7 @@ def _note(span: Span, char: str, text: str, chars: set[str]) -> Note:
 
     named = f"U+{ord(char):04X} {unicodedata.name(char, 'CHARACTER')}"
     shown = "".join(f"\\u{ord(c):04x}" if c in chars else c for c in text)
-    if char in _SPACES:
+    if char in SPACES:
         message = (
             f"{named} here, not a space: bash splits words only at spaces, tabs and line ends, "
             f"so `{shown}` is one word; type a plain space"
