@@ -22,13 +22,14 @@ def unread_command(walker: Walking, node: Node, name_node: Node) -> None:
     from speclint.frontends.shell.builtin_commands import run_command_name
 
     name_node = run_command_name(walker.tm, node, name_node)
-    name = " ".join(walker.tm.node_text(name_node).split())[:40]
+    written = walker.tm.node_text(name_node)
+    name = " ".join(written.split())[:40]
     span = walker.tm.node_span(name_node)
     walker.result.diagnostics.append(
         Diagnostic(
             "launch-unread",
             f"the command `{name}` at line {span.line} names the launcher, and "
-            f"speclint reads no launch through `{name}`",
+            f"speclint reads no launch through `{name}`{_pasted_space(written[:40])}",
             span,
         )
     )
@@ -37,3 +38,22 @@ def unread_command(walker: Walking, node: Node, name_node: Node) -> None:
     runs = note(walker, node, name)
     if runs is not None:  # what the command runs: reported even beside launches read
         walker.result.diagnostics.append(runs)
+
+
+def _pasted_space(name: str) -> str:
+    """Why a command name holding a space-like character is no program (`python\u00a0-m`, a
+    no-break space pasted from a web page): bash splits words only at spaces, tabs and line ends,
+    so it looks for one program of that whole name."""
+    from speclint.core.lookalike_chars import SPACES
+
+    found = next((char for char in name if char in SPACES), None)
+    if found is None:
+        return ""
+    import unicodedata
+
+    named = f"U+{ord(found):04X} {unicodedata.name(found, 'CHARACTER')}"
+    shown = "".join(f"\\u{ord(c):04x}" if c in SPACES else c for c in name)
+    return (
+        f": it holds {named}, not a space, so bash looks for one program named `{shown}` "
+        "and fails with 'command not found'; type a plain space"
+    )
