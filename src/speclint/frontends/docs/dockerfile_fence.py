@@ -30,12 +30,12 @@ def dockerfile_block(doc: DocFile, pieces: list[Piece]) -> int:
     mapping = OffsetMap(pieces, doc.starts)
     found = extract_dockerfile(mapping.text, doc.path, built=False)
     moved = map_spans(found, mapping.move)
-    doc.result.launches.extend(moved.launches)
-    doc.result.comments.extend(moved.comments)
-    for before, after in zip(found.diagnostics, moved.diagnostics):
-        if after.kind != "syntax-error":  # a line a message names is the fence's: the doc's instead
-            said = f" at line {before.span.line} "
-            doc.result.diagnostics.append(
-                replace(after, message=after.message.replace(said, f" at line {after.span.line} "))
-            )
-    return len(moved.launches)
+    kept = (  # a line a message names is the fence's: the doc's instead
+        replace(
+            after,
+            message=after.message.replace(f" at line {before.span.line} ", f" at line {after.span.line} "),
+        )
+        for before, after in zip(found.diagnostics, moved.diagnostics)
+        if after.kind != "syntax-error"
+    )
+    return doc.add_moved(moved, kept)

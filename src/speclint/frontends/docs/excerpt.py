@@ -18,6 +18,8 @@ from speclint.frontends.shell.pieces import Piece, line_starts, span_of
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     from speclint.core.launches import Launch
     from speclint.core.spans import Span
     from speclint.frontends.shell.walking import UnitReader
@@ -243,6 +245,14 @@ class DocFile:
         mapping = OffsetMap(pieces, self.starts)
         fragment = extract_shell(mapping.text, self.path)
         return map_spans(ExtractResult(fragment.launches), mapping.move).launches
+
+    def add_moved(self, moved: ExtractResult, diagnostics: Iterable[Diagnostic] | None = None) -> int:
+        """Add what another front-end read in a fence, its spans already moved into this file
+        (`diagnostics`: those to keep, when not all); returns how many launches."""
+        self.result.launches.extend(moved.launches)
+        self.result.comments.extend(moved.comments)
+        self.result.diagnostics.extend(moved.diagnostics if diagnostics is None else diagnostics)
+        return len(moved.launches)
 
     def span(self, begin: int, end: int) -> Span:
         return span_of(self.starts, begin, end)

@@ -25,7 +25,4 @@ def json_block(doc: DocFile, pieces: list[Piece]) -> int:
 
     mapping = OffsetMap(pieces, doc.starts)
     moved = map_spans(extract_vscode_launch(mapping.text, doc.path), mapping.move)
-    doc.result.launches.extend(moved.launches)
-    doc.result.comments.extend(moved.comments)
-    doc.result.diagnostics.extend(moved.diagnostics)
-    return len(moved.launches)
+    return doc.add_moved(moved)

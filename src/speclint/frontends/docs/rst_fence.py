@@ -30,7 +30,4 @@ def rst_block(doc: DocFile, lines: list[tuple[int, str]]) -> int:
         pieces.append(Piece("\n", offset + len(line), offset + len(line)))
     mapping = OffsetMap(pieces, doc.starts)
     moved = map_spans(extract_rst(mapping.text, doc.path), mapping.move)
-    doc.result.launches.extend(moved.launches)
-    doc.result.comments.extend(moved.comments)
-    doc.result.diagnostics.extend(moved.diagnostics)
-    return len(moved.launches)
+    return doc.add_moved(moved)

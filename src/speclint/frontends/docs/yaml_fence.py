@@ -36,7 +36,4 @@ def yaml_block(doc: DocFile, pieces: list[Piece]) -> int:
     mapping = OffsetMap(pieces, doc.starts)
     found = extract_yaml(mapping.text, doc.path)
     moved = map_spans(found, mapping.move)
-    doc.result.launches.extend(moved.launches)
-    doc.result.comments.extend(moved.comments)
-    doc.result.diagnostics.extend(d for d in moved.diagnostics if d.kind != "syntax-error")
-    return len(moved.launches)
+    return doc.add_moved(moved, (d for d in moved.diagnostics if d.kind != "syntax-error"))
