@@ -22,6 +22,10 @@ import pytest
 
 from speclint.core import recipes, records, slot_init
 
+pytestmark = pytest.mark.skipif(
+    not recipes.served(), reason="recipes are served only on the Pythons they follow (recipes.served)"
+)
+
 SRC = Path(__file__).resolve().parent.parent / "src" / "speclint"
 FUTURE = __future__.annotations.compiler_flag
 

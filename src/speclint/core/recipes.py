@@ -29,6 +29,14 @@ import dataclasses
 import sys
 from types import MemberDescriptorType
 
+
+def served() -> bool:
+    """Pythons whose `dataclasses` the recipes follow: 3.11 from 3.11.7, where they were verified
+    (3.11.2's `_add_slots` adds `__getstate__`/`__setstate__` and orders the class's names
+    otherwise: there `dataclasses` makes every class itself)."""
+    return sys.version_info[:2] == (3, 11) and tuple(sys.version_info[:3]) >= (3, 11, 7)
+
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
@@ -86,7 +94,7 @@ class Plan:
 
 def plan(cls: type, options: dict[str, Any]) -> Plan | None:
     """The plan for making `cls` a dataclass with `options`, or None for `dataclasses` itself."""
-    if sys.version_info[:2] != (3, 11) or not _HELPERS:
+    if not served() or not _HELPERS:
         return None
     given = tuple(options.items())
     params = _PARAMS.get(given, _ABSENT)
