@@ -92,7 +92,9 @@ def test_block_ends_at_the_first_less_indented_line_and_keeps_blank_lines():
     assert [[w.text for w in launch.args] for launch in launches] == [
         ["--model-path", "m", "--tp-size", "2"],
         ["--model-path", "m", "--tp-szie", "4"],
-    ]  # the unindented last line is a paragraph, not code
+        [None, "--bogus-after-the-block"],
+    ]  # the unindented last line is a paragraph, not code: a command of its own (docs27: a
+    # paragraph line that is a literal command is read, its rest unknown as it has no model)
 
 
 def test_tab_indentation_and_a_python_block_dedented():
@@ -116,10 +118,15 @@ def test_what_restructuredtext_does_not_read_as_a_literal_block():
     # a `..` line inside a paragraph is text (the indented line after it a block quote); a
     # `::` line with no blank line after it starts a definition list; `\::` is not a
     # marker; raw content is not reStructuredText: none of these is a code block. The two
-    # block quotes hold a command and are read as one (`test_docs_rst_block_quotes`)
-    assert [launch.span.line for launch in extract_file("p.rst", text).launches] == [4, 11]
+    # block quotes hold a command and are read as one (`test_docs_rst_block_quotes`); the
+    # definition's paragraph is itself a literal command, read as one (docs27)
+    assert [launch.span.line for launch in extract_file("p.rst", text).launches] == [4, 7, 11]
     found = [f for f in located(text) if f[0] == "FLG001"]  # (FLG011: no --model-path)
-    assert [f[1:3] + (f[4],) for f in found] == [(4, 35, "--tp-szie"), (11, 35, "--tp-szie")]
+    assert [f[1:3] + (f[4],) for f in found] == [
+        (4, 35, "--tp-szie"),
+        (7, 35, "--tp-szie"),
+        (11, 35, "--tp-szie"),
+    ]
 
 
 def test_sphinx_prompt_auto_modifier_and_options():

@@ -27,16 +27,22 @@ from speclint.core.launches import Diagnostic
 
 from .blocks import code_block
 from .excerpt import DocFile
+from .rst_lines import (
+    FIELD_MARKER,
+    Line,
+    announces_literal,
+    block_end,
+    dedented,
+    indent_of,
+    options_of,
+    statements,
+)
+from .rst_prose import inline_literals, paragraph, quoted_command
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from speclint.core.launches import ExtractResult
 
-Line = tuple[int, str]
-"""(file offset, text) of one line, without its line end."""
-
-_TAB = 8
-"""Spec "Whitespace": tabs are converted to spaces, with tab stops every 8th column."""
 _DIRECTIVE = re.compile(r"\.\.[ ]+((?:(?!_)\w)+(?:[-._+:](?:(?!_)\w)+)*)[ ]?::(?:[ ]+|$)")
 """docutils' directive marker: `.. ` then the directive type (a "simple reference name"),
 `::`, and whitespace or the line end."""
@@ -47,15 +53,7 @@ _LIST_MARKER = re.compile(
 )
 """Spec "Bullet Lists" and "Enumerated Lists": a list item's body is indented to the text
 after its marker."""
-_FIELD_MARKER = re.compile(r":(?![: ])(?:[^:\\]|\\.|:(?!(?:[ `]|$)))*(?<! ):(?:[ ]+|$)")
-"""docutils' field marker (`:caption: text`): a directive's options are a field list."""
 
-_PARAGRAPH = "this reStructuredText paragraph (shown as text, not in a code block)"
-_FLAG_NEXT = re.compile(r"[ \t]+--?[A-Za-z]")
-"""The launcher followed by a flag: a command, not a mention of the launcher's name."""
-_INLINE_LITERAL = re.compile(r"(?<![\w`])``(?=\S)(.+?)(?<=\S)``(?![\w`])")
-"""Spec "Inline Literals": ``` ``text`` ``` (start-string not before whitespace, end-string
-not after it), on one line."""
 _CODE = {"code-block": 1, "sourcecode": 1, "code": 1, "prompt": 3}
 """Directives read as code, and how many arguments each takes (Sphinx's CodeBlock and
 docutils' CodeBlock: the language; sphinx-prompt: language, prompts, modifiers)."""
@@ -72,79 +70,6 @@ _PROMPTS = {"bash": "$", "batch": "C:\\>", "powershell": "PS C:\\>"}
 _REFUSED = (
     "{why}: Sphinx reports an error and shows nothing of this `.. {name}::` block; speclint did not read it"
 )
-
-
-def _quoted_command(body: str) -> bool:
-    """A block quote's first line that is a command: `$ ` then the launcher, or the launcher
-    followed by a flag, a `\\` or nothing (not a sentence that names it)."""
-    from speclint.frontends.recognise import PROSE_LAUNCH
-
-    prompted = body.startswith("$ ")
-    text = body[2:].lstrip() if prompted else body
-    launcher = PROSE_LAUNCH.match(text)
-    if launcher is None:
-        return False
-    rest = text[launcher.end() :].split()
-    if prompted or not rest or rest[0].startswith(("-", "\\")):
-        return True
-    return launcher.group().endswith("serve") and (len(rest) == 1 or rest[1].startswith(("-", "\\")))
-
-
-def _indent(line: str) -> int:
-    """Columns of the line's leading whitespace, tabs expanded (spec "Whitespace")."""
-    column = 0
-    for char in line:
-        if char == "\t":
-            column = (column // _TAB + 1) * _TAB
-        elif char in " \v\f":
-            column += 1
-        else:
-            break
-    return column
-
-
-def _cut(offset: int, line: str, width: int) -> Line:
-    """The line without its first `width` columns of indentation (a tab that straddles the
-    cut is removed whole)."""
-    column = 0
-    for index, char in enumerate(line):
-        if column >= width or char not in " \t\v\f":
-            return offset + index, line[index:]
-        column = (column // _TAB + 1) * _TAB if char == "\t" else column + 1
-    return offset + len(line), ""
-
-
-def _announces_literal(line: str) -> bool:
-    """docutils' `Body.paragraph`: a paragraph ending in `::` not escaped by a backslash
-    (`(?<!\\)(\\\\)*::$`, counted here without a regex) announces a literal block."""
-    text = line.rstrip()
-    if not text.endswith("::"):
-        return False
-    before = text[:-2]
-    return (len(before) - len(before.rstrip("\\"))) % 2 == 0
-
-
-def _block_end(lines: list[Line], first: int, edge: int) -> int:
-    """Spec "Indentation": the block from `first` holds blank lines and lines indented past
-    column `edge`; it ends before the first non-blank line that is not. Returns the index
-    after its last non-blank line."""
-    end = first
-    for index in range(first, len(lines)):
-        text = lines[index][1]
-        if not text.strip():
-            continue
-        if _indent(text) <= edge:
-            break
-        end = index + 1
-    return end
-
-
-def _dedented(lines: list[Line]) -> list[Line]:
-    """A block's lines without their common indentation (docutils strips the block's
-    smallest indentation); blank lines stay, empty, where they are."""
-    widths = [_indent(text) for _, text in lines if text.strip()]
-    width = min(widths, default=0)
-    return [_cut(offset, text, width) if text.strip() else (offset + len(text), "") for offset, text in lines]
 
 
 class _Page:
@@ -176,8 +101,8 @@ class _Page:
                 blank = True
                 index += 1
                 continue
-            indent = _indent(line)
-            if blank and indent > above and _quoted_command(line.lstrip(" \t\v\f")):
+            indent = indent_of(line)
+            if blank and indent > above and quoted_command(line.lstrip(" \t\v\f")):
                 index = self._block_quote(index)
                 continue
             above, blank = indent, False
@@ -194,45 +119,15 @@ class _Page:
                 marker = _LIST_MARKER.match(body)
                 continues = indent + (marker.end() if marker else 0)
             following = lines[index + 1][1] if index + 1 < len(lines) else "x"
-            if _announces_literal(line) and not following.strip():
+            if announces_literal(line) and not following.strip():
                 index = self._literal(index + 1, continues)
                 continues = None
                 continue
             if "``" in line and "sglang" in line:
-                self._inline_literals(offset, line)
+                inline_literals(self.doc, offset, line)
             if offset > self.prose_done and "sglang" in line:
-                self._prose(index)
+                self.prose_done = paragraph(self.doc, self.lines, index)
             index += 1
-
-    def _inline_literals(self, offset: int, line: str) -> None:
-        """Spec "Inline Literals": ``` ``python -m sglang.launch_server ...`` ``` on a paragraph
-        line, read as a Markdown code span holding a launch is."""
-        from .inline import CodeSpan, code_span_launch
-
-        for match in _INLINE_LITERAL.finditer(line):
-            begin = offset + match.start(1)
-            code_span_launch(self.doc, CodeSpan(begin, begin + len(match.group(1)), match.group(1)))
-
-    def _prose(self, first: int) -> None:
-        """A launch written on a paragraph's line, outside inline literals (`On the first node
-        run python3 -m sglang.launch_server --model-path ...`): shown as text, not as a code
-        block, so not checked, but said not read (the paragraph read to its end)."""
-        from speclint.frontends.recognise import PROSE_LAUNCH
-
-        from .unread import said_not_read
-
-        end = first
-        while end + 1 < len(self.lines) and self.lines[end + 1][1].strip():
-            end += 1
-        paragraph = self.lines[first : end + 1]
-        self.prose_done = paragraph[-1][0]
-        for offset, line in paragraph:
-            text = _INLINE_LITERAL.sub(lambda m: " " * len(m.group()), line)
-            match = PROSE_LAUNCH.search(text)
-            if match is not None and _FLAG_NEXT.match(text, match.end()):
-                named, where = " ".join(match.group().split()), _PARAGRAPH
-                said_not_read(self.doc, offset + match.start(), offset + match.end(), named, where)
-                return
 
     def _block_quote(self, first: int) -> int:
         """Spec "Block Quotes": a paragraph indented past the text above it, with no `::` to
@@ -242,7 +137,7 @@ class _Page:
         end = next(
             (i for i in range(first, len(self.lines)) if not self.lines[i][1].strip()), len(self.lines)
         )
-        code_block(self.doc, "", _dedented(self.lines[first:end]))
+        code_block(self.doc, "", dedented(self.lines[first:end]))
         return end
 
     def _doctest_block(self, first: int) -> int:
@@ -251,16 +146,16 @@ class _Page:
         end = next(
             (i for i in range(first, len(self.lines)) if not self.lines[i][1].strip()), len(self.lines)
         )
-        code_block(self.doc, "python", _dedented(self.lines[first:end]))
+        code_block(self.doc, "python", dedented(self.lines[first:end]))
         return end
 
     def _literal(self, first: int, edge: int) -> int:
         """Spec "Literal Blocks": the indented block after a `::` paragraph, read in the
         `.. highlight::` language (untagged without one). An unindented ("quoted") literal
         block is not read."""
-        end = _block_end(self.lines, first, edge)
+        end = block_end(self.lines, first, edge)
         if end > first:
-            code_block(self.doc, self.highlight, _dedented(self.lines[first:end]))
+            code_block(self.doc, self.highlight, dedented(self.lines[first:end]))
         return max(end, first)
 
     def _explicit(self, index: int, indent: int, body: str) -> int:
@@ -274,7 +169,7 @@ class _Page:
         code = name in _CODE or name in _TESTS
         if directive is not None and not code and name not in _NOT_RST and name != "highlight":
             return index + 1  # `.. note::`, `.. tab::`: its content is scanned
-        end = max(_block_end(self.lines, index + 1, indent), index + 1)
+        end = max(block_end(self.lines, index + 1, indent), index + 1)
         if directive is None:
             return end  # a comment, a target, a substitution definition, a footnote
         if code or name == "highlight":
@@ -291,19 +186,19 @@ class _Page:
             block = block[1:]
         split = next((i for i, (_, text) in enumerate(block) if not text.strip()), len(block))
         head, content = block[:split], block[split + 1 :]
-        option_at = next((i for i, (_, t) in enumerate(head) if _FIELD_MARKER.match(t.lstrip())), len(head))
+        option_at = next((i for i, (_, t) in enumerate(head) if FIELD_MARKER.match(t.lstrip())), len(head))
         arguments = " ".join(text for _, text in head[:option_at]).split()
-        options, broken = _options(head[option_at:])
+        options, broken = options_of(head[option_at:])
         if name == "highlight":
             self.highlight = "" if not arguments or arguments[0] == "default" else arguments[0].lower()
             return
         if name in _TESTS:
-            code_block(self.doc, "python", _dedented(content))
+            code_block(self.doc, "python", dedented(content))
             return
         if broken is not None or len(arguments) > _CODE[name]:
             self._refused(name, block, head, broken)
             return
-        lines = _dedented(content)
+        lines = dedented(content)
         if name == "prompt":
             self._prompt(arguments, options, lines)
             return
@@ -350,45 +245,8 @@ class _Page:
         language = options.get("language") or "text"
         if "auto" in options.get("modifiers", "").split(","):
             prompts = (options.get("prompts") or _PROMPTS.get(language, "")).split(",")
-            lines = _statements(lines, [p for p in prompts if p])
+            lines = statements(lines, [p for p in prompts if p])
         code_block(self.doc, language.lower(), lines)
-
-
-def _options(lines: list[Line]) -> tuple[dict[str, str], Line | None]:
-    """A directive's field list of options, and the first line that breaks it (a line
-    neither a field nor indented under one: docutils' "invalid option block")."""
-    options: dict[str, str] = {}
-    edge = _indent(lines[0][1]) if lines else 0
-    key = ""
-    for line in lines:
-        text = line[1].lstrip()
-        marker = _FIELD_MARKER.match(text)
-        if marker is not None and _indent(line[1]) == edge:
-            key = marker.group().strip()[1:-1].lower()
-            options[key] = text[marker.end() :].strip()
-        elif _indent(line[1]) > edge and key:
-            options[key] = f"{options[key]} {text.strip()}".strip()
-        else:
-            return options, line
-    return options, None
-
-
-def _statements(lines: list[Line], prompts: list[str]) -> list[Line]:
-    """The statements of a prompt block with the `auto` modifier (see `_prompt`)."""
-    kept: list[Line] = []
-    continuing = False
-    for offset, text in lines:
-        prompt = next((p for p in prompts if text.startswith(p)), None)
-        if prompt is not None:
-            cut = min(len(prompt) + 1, len(text))
-            kept.append((offset + cut, text[cut:]))
-        elif continuing:
-            kept.append((offset, text))
-        else:
-            kept.append((offset + len(text), ""))
-            continue
-        continuing = text.rstrip().endswith("\\")
-    return kept
 
 
 def extract_rst(text: str, path: str) -> ExtractResult:
