@@ -125,8 +125,46 @@ def html_block(doc: DocFile, lines: list[tuple[int, str]]) -> None:
     if pre is not None:
         code_block(doc, "", pre)
         return
+    if "``" in joined or "~~" in joined:
+        fences = _fences(lines)
+        if fences is not None:
+            for tag, block in fences:
+                code_block(doc, tag, block)
+            return
     if not _block_elements(doc, lines):
         _unread_launcher(doc, lines, [], "it is inside an HTML block")
+
+
+_FENCE = patterns.compile(r" {0,3}(`{3,}|~{3,})\s*([^`\s]*)[^`]*")
+
+
+def _fences(lines: list[tuple[int, str]]) -> list[tuple[str, list[tuple[int, str]]]] | None:
+    """The fences written inside an HTML block with no blank line before them (`<details>`,
+    `<summary>...</summary>`, then a ```` ```bash ```` fence): CommonMark keeps them in the
+    block, and the page shows their lines as text. Each fence's tag and lines, when the block
+    runs the launcher only inside them and their text is shown as written (no tag or `&`
+    entity in it); else None."""
+    out: list[tuple[str, list[tuple[int, str]]]] = []
+    opened: tuple[str, str, list[tuple[int, str]]] | None = None
+    for offset, line in lines:
+        if opened is None:
+            if (match := _FENCE.fullmatch(line)) is not None:
+                opened = (match.group(1), match.group(2).strip("{}").lstrip(".").lower(), [])
+            elif DOC_LAUNCHER.search(line):
+                return None
+            continue
+        marker, tag, block = opened
+        stripped = line.strip()
+        if stripped.startswith(marker) and not stripped.strip(marker[0]):
+            out.append((tag, block))
+            opened = None
+        elif "<" in line or "&" in line:
+            return None
+        else:
+            block.append((offset, line))
+    if opened is not None or not any(DOC_LAUNCHER.search(t) for _, b in out for _, t in b):
+        return None
+    return out
 
 
 def _block_elements(doc: DocFile, lines: list[tuple[int, str]]) -> bool:
