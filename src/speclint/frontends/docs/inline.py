@@ -13,6 +13,7 @@ from __future__ import annotations
 from bisect import bisect_right
 
 from speclint.core import patterns
+from speclint.core.lookalike_chars import DASHES
 from speclint.core.records import dataclass
 from speclint.frontends.recognise import DOC_LAUNCHER
 
@@ -25,7 +26,10 @@ if TYPE_CHECKING:
 
     from .excerpt import DocFile
 
-_MODEL = patterns.compile(r"(?<!\S)--model(?:-path)?(?:=|\s|$)")
+_MODEL = patterns.compile(rf"(?<!\S)(?:--|[{DASHES}]-?|-[{DASHES}])model(?:-path)?(?:=|\s|$)")
+"""The model flag, also written with a pasted look-alike dash (`–-model-path`, `—model`): the
+command then shows its model, and is checked whole (the dash named where argparse stops it),
+not as a partial launch whose rest may hold any flags."""
 
 
 @dataclass(slots=True)
@@ -95,26 +99,46 @@ def span_pieces(span: CodeSpan) -> list[Piece]:
 
 def with_rest(pieces: list[Piece]) -> list[Piece]:
     """A launch without `--model-path`: an unknown rest after the launcher, so that it is
-    checked as the partial launch a doc shows, not as one missing its model."""
+    checked as the partial launch a doc shows, not as one missing its model. Words typed with
+    a pasted look-alike dash for `--` (`—tp 2`) right after the launcher come before the rest:
+    no flag shown precedes them, so argparse takes them as plain words (each named)."""
     text = "".join(p.text or "" for p in pieces)
     match = DOC_LAUNCHER.search(text)
     if match is None or _MODEL.search(text[match.end() :]):
         return pieces
+    if _PASTED_FLAG.search(text, match.end()):
+        flag = _FLAG.search(text, match.end())
+        where = flag.start() - 1 if flag is not None else len(text.rstrip())
+        inserted = _rest_at(pieces, where)
+        if inserted is not None:
+            return inserted
+    return _rest_at(pieces, match.end()) or pieces
+
+
+_PASTED_FLAG = patterns.compile(rf"(?<!\S)[{DASHES}]-?[A-Za-z]")
+_FLAG = patterns.compile(r"(?<!\S)-")
+
+
+def _rest_at(pieces: list[Piece], where: int) -> list[Piece] | None:
+    """`pieces` with the unknown rest put at offset `where` of their text; None where that
+    offset is not inside a piece written in the file."""
     out: list[Piece] = []
     position = 0
+    done = False
     for piece in pieces:
         size = len(piece.text or "")
-        cut = match.end() - position
-        if piece.exact and piece.text is not None and 0 < cut <= size:
+        cut = where - position
+        if not done and piece.exact and piece.text is not None and 0 < cut <= size:
             at = piece.begin + cut
             out.append(exact(piece.text[:cut], piece.begin))
             out.extend([virtual(" ", at), unknown(REST_REASON, at, at), virtual(" ", at)])
             if piece.text[cut:]:
                 out.append(exact(piece.text[cut:], at))
+            done = True
         else:
             out.append(piece)
         position += size
-    return out
+    return out if done else None
 
 
 _BREAKS = patterns.compile(r"`*[ \t]*(?:<br[ \t]*/?>[ \t]*)+`*", patterns.IGNORECASE)
