@@ -6,6 +6,10 @@ imports: the command runs, but no launch was read from it. Each such string (the
 a flag after it, on a line that opens a string before it, or right after a line that opens
 a triple-quoted one) that no launch read is said not read, so a notebook with other launches
 is never "All checks passed" over it.
+
+A command a cell prints for the reader to run in a terminal (`print("python -m
+sglang.launch_server --model-path ... --tp 2")`, the string a plain literal on one line) is
+read as a doc command is, its rest unknown where it shows no model.
 """
 
 from __future__ import annotations
@@ -18,6 +22,8 @@ if TYPE_CHECKING:
     from .excerpt import DocFile
 
 _FLAG_AFTER = patterns.compile(r"\s--?[A-Za-z]")
+_PRINTED = patterns.compile(r"""\s*print\(\s*([rRuUfF]?)(["'])((?:(?!\2)[^\\])*)\2\s*\)\s*;?\s*""")
+"""`print("...")` of one plain string literal (no escape), the whole line."""
 _OPENS_TRIPLE = patterns.compile(r"(?:[rRfFbBuU]{0,2})(?:\"\"\"|''')\s*(?:\\)?$")
 
 
@@ -44,6 +50,7 @@ def unread_string_launches(doc: DocFile, code_cells: list[tuple[int, int]]) -> N
                 and _FLAG_AFTER.match(line, match.end())
                 and not line.lstrip().startswith(("#", "!", "%"))
                 and (any(q in line[: match.start()] for q in "\"'") or _OPENS_TRIPLE.search(previous))
+                and not _printed(doc, line, offset)
             ):
                 named = " ".join(match.group().split())
                 doc.result.diagnostics.append(
@@ -57,3 +64,15 @@ def unread_string_launches(doc: DocFile, code_cells: list[tuple[int, int]]) -> N
                 )
             previous = line
             offset += len(line) + 1
+
+
+def _printed(doc: DocFile, line: str, offset: int) -> bool:
+    """A cell line printing a command for the reader to run (`print("python -m
+    sglang.launch_server ...")`): read as a doc command. Returns whether a launch was read."""
+    printed = _PRINTED.fullmatch(line)
+    if printed is None or ("f" in printed.group(1).lower() and "{" in printed.group(3)):
+        return False
+    from .excerpt import exact
+    from .inline import with_rest
+
+    return doc.shell(with_rest([exact(printed.group(3), offset + printed.start(3))]), "drop") > 0
