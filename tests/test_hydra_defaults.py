@@ -145,3 +145,40 @@ def test_a_changed_group_file_is_read_again_through_the_cache(tmp_path):
     (tmp_path / "model" / "a.yaml").unlink()
     gone = run_speclint("config.yaml", cwd=tmp_path, env=env)
     assert "config.yaml:3:62: SLM004" in gone.stdout and "is not on disk next to this file" in gone.stdout
+
+
+def test_a_composed_value_that_interpolates_another_composed_file_is_followed(tmp_path):
+    # (before: "itself an interpolation speclint does not follow across files", unknown)
+    files = {
+        "model/a.yaml": "tp: ${.size}\nsize: ${cluster.gpus}\npath: Qwen/${.name}\nname: Qwen2-7B\nport: ${port}\n",
+        "cluster/big.yaml": "gpus: 2x\n",
+    }
+    config = "defaults:\n  - model: a\n  - cluster: big\nport: 3000o\n"
+    cmd = "cmd: python -m sglang.launch_server --model-path ${model.path} --tp-size ${model.tp} --port ${model.port}\n"
+    found = _tree(tmp_path, config + cmd, files)
+    at = [cmd.index("${model.tp}") + 1, cmd.index("${model.port}") + 1]
+    assert [(code, line, column) for code, line, column, _ in found] == [
+        ("FLG005", 5, at[0]),
+        ("FLG005", 5, at[1]),
+    ]
+    assert found[0][3].startswith("`2x` is not a valid value for `--tp-size`")
+    assert found[1][3].startswith("`3000o` is not a valid value for `--port`")  # the file's own key
+    tp = lint_text(config + cmd, str(tmp_path / "config.yaml")).findings[0]
+    assert [n.message for n in tp.notes] == [
+        "value `2x` from `cluster/big.yaml:1`, a config the defaults list composes"
+    ]
+
+
+def test_an_interpolation_in_a_composed_file_that_leads_nowhere_says_the_chain(tmp_path):
+    files = {"model/a.yaml": "nodes: ${cluster.nodes}\nenv: ${oc.env:NODES}-x\n"}
+    cmd = "cmd: python -m sglang.launch_server --model-path m --nnodes ${model.nodes} --port ${model.env}\n"
+    (first,) = _tree(tmp_path, "defaults:\n  - model: a\n" + cmd, files)  # (one SLM004 for both)
+    assert first[:3] == ("SLM004", 3, cmd.index("${model.nodes}") + 1)
+    assert (
+        "`${model.nodes}` is `${cluster.nodes}` in `model/a.yaml` line 1, and `${cluster.nodes}` names a value"
+        in first[3]
+    )
+    assert (
+        "`${model.env}` is `${oc.env:NODES}-x` in `model/a.yaml` line 2, and it holds an interpolation"
+        in first[3]
+    )

@@ -225,6 +225,7 @@ def composed_value(
     shown: str,
     whole: Piece,
     own: Callable[[str], yaml.Node | None],
+    depth: int = 0,
 ) -> list[Piece] | None:
     """The value `${path}` names in the composed config, when the configs the defaults list
     composes decide it: written in a loaded file (its text at the interpolation, with where it
@@ -244,7 +245,7 @@ def composed_value(
         node = _walk(source.root, parts[size:])
         if node is None:
             continue
-        return [_foreign(node, source, shown, whole)]
+        return [_foreign(node, source, shown, whole, _Follow(sources, own, parts, depth))]
     read = [source.shown for source in sources if not source.own and source.root is not None]
     if not read:
         return None
@@ -256,7 +257,23 @@ def composed_value(
     return [Piece(None, whole.begin, whole.end, reason=why)]
 
 
-def _foreign(node: yaml.Node, source: Source, shown: str, whole: Piece) -> Piece:
+@dataclass
+class _Follow:
+    """What an interpolation written in a composed file is looked up in: the composition,
+    the linted file's own keys, the path of the value that holds it, and how deep."""
+
+    sources: list[Source]
+    own: Callable[[str], yaml.Node | None]
+    parts: list[str]
+    depth: int
+
+
+_FOLLOW_DEPTH = 4
+"""Interpolations followed from value to value across the composed files, at most."""
+_INTERPOLATION = re.compile(r"\$\{(\.*[A-Za-z_][\w-]*(?:\.[\w-]+)*)\}")
+
+
+def _foreign(node: yaml.Node, source: Source, shown: str, whole: Piece, follow: _Follow) -> Piece:
     line = node.start_mark.line + 1
     where = f"`{source.shown}` line {line}"
     if not isinstance(node, yaml.ScalarNode) or node.tag == "tag:yaml.org,2002:null":
@@ -264,13 +281,78 @@ def _foreign(node: yaml.Node, source: Source, shown: str, whole: Piece) -> Piece
     if node.value == "???":
         why = f"`{shown}` is `???` in {where}: a value Hydra must be given from another config or the command line"
         return Piece(None, whole.begin, whole.end, reason=why)
-    if "${" in node.value:
-        why = f"`{shown}` is `{node.value}` in {where}, itself an interpolation speclint does not follow across files"
-        return Piece(None, whole.begin, whole.end, reason=why)
     origin = Span(
         line, node.start_mark.column + 1, node.end_mark.line + 1, node.end_mark.column + 1, source.full
     )
+    whole_value = _INTERPOLATION.fullmatch(node.value)
+    if whole_value is not None and follow.depth < _FOLLOW_DEPTH:  # (said where the text is written)
+        path = _absolute(whole_value.group(1), follow)
+        found = composed_value(follow.sources, path, node.value, whole, follow.own, follow.depth + 1)
+        if found is not None and found[0].text is not None and found[0].origin is not None:
+            return found[0]
+        if found is None:  # (the linted file's own key: the finding is in this file already)
+            text = _filled(path, node.value, follow, whole)
+            if isinstance(text, str):
+                return Piece(text, whole.begin, whole.end)
+    if "${" in node.value:
+        text = _followed(node.value, follow, whole)
+        if isinstance(text, Piece):
+            return _unread(whole, f"`{shown}` is `{node.value}` in {where}, and {text.reason}")
+        return Piece(text, whole.begin, whole.end, origin=origin)
     return Piece(node.value, whole.begin, whole.end, origin=origin)
+
+
+def _followed(value: str, follow: _Follow, whole: Piece) -> str | Piece:
+    """A composed file's value with each `${path}` in it filled as OmegaConf fills it from the
+    composed config (`${.b}` from the value's own mapping): its text, or an unknown piece
+    whose reason says which interpolation could not be read."""
+    out: list[str] = []
+    at = 0
+    for match in [*_INTERPOLATION.finditer(value), None]:
+        between = value[at : match.start() if match is not None else len(value)]
+        if "${" in between:  # (a resolver, a nested interpolation)
+            return _unread(whole, "it holds an interpolation speclint does not follow across files")
+        out.append(between)
+        if match is None:
+            break
+        at = match.end()
+        filled = _filled(_absolute(match.group(1), follow), match.group(), follow, whole)
+        if isinstance(filled, Piece):
+            return filled
+        out.append(filled)
+    return "".join(out)
+
+
+def _absolute(name: str, follow: _Follow) -> str:
+    """An interpolation's path from the config root: `.b` from the mapping that holds the
+    value, `..b` one up."""
+    dots = len(name) - len(name.lstrip("."))
+    return name if not dots else ".".join([*follow.parts[: len(follow.parts) - dots], name[dots:]])
+
+
+def _unread(whole: Piece, why: str) -> Piece:
+    return Piece(None, whole.begin, whole.end, reason=why)
+
+
+def _filled(path: str, written: str, follow: _Follow, whole: Piece) -> str | Piece:
+    """The text `${path}` (written `written` in a composed file) stands for, or why unread."""
+    if follow.depth >= _FOLLOW_DEPTH:
+        return _unread(whole, f"`{written}` in it leads through more interpolations than speclint follows")
+    found = composed_value(follow.sources, path, written, whole, follow.own, follow.depth + 1)
+    if found is None:  # (the linted file's own key)
+        node = follow.own(path)
+        if (
+            isinstance(node, yaml.ScalarNode)
+            and node.tag != "tag:yaml.org,2002:null"
+            and "${" not in node.value
+            and node.value != "???"
+        ):
+            return node.value
+        return _unread(whole, f"`{written}` in it is not a plain value of this file")
+    (piece,) = found
+    if piece.text is None:
+        return _unread(whole, piece.reason or f"`{written}` in it is not set in a file speclint read")
+    return piece.text
 
 
 def _walk(node: yaml.Node | None, parts: list[str]) -> yaml.Node | None:
