@@ -100,3 +100,69 @@ def test_a_model_with_no_args_says_which_file_its_runtime_is_in(tmp_path):
         "isvc.yaml:10:16: SLM005 [info] KServe runs this model in the ServingRuntime `sglang-runtime` of "
         "`runtime.yaml`: the SGLang launch it starts is checked where that file is linted, not in this one"
     )
+
+
+_FORMAT_RUNTIME = """apiVersion: serving.kserve.io/v1alpha1
+kind: ServingRuntime
+metadata:
+  name: {name}
+spec:
+  supportedModelFormats:
+    - name: sglang
+      autoSelect: true
+      priority: {priority}
+  containers:
+    - name: kserve-container
+      image: lmsysorg/sglang:v0.5.2
+      command: ["python3", "-m", "sglang.launch_server"]
+      args: ["--model-path", "/mnt/models", "--port", "{port}"]
+"""
+_FORMAT_ISVC = """apiVersion: serving.kserve.io/v1beta1
+kind: InferenceService
+metadata:
+  name: qwen
+spec:
+  predictor:
+    model:
+      modelFormat:
+        name: sglang
+      args:
+        - --tp-size=2x
+"""
+
+
+def _format_folder(tmp_path, *runtimes: tuple[str, int, str]):
+    for name, priority, port in runtimes:
+        text = _FORMAT_RUNTIME.format(name=name, priority=priority, port=port)
+        (tmp_path / f"{name}.yaml").write_text(text)
+    (tmp_path / "isvc.yaml").write_text(_FORMAT_ISVC)
+    return tmp_path
+
+
+def test_a_model_naming_only_its_format_runs_in_the_runtime_picked_from_the_folder(tmp_path):
+    # (before: only a runtime named by `runtime:` was looked for beside the file)
+    folder = _format_folder(tmp_path, ("sglang-low", 1, "80x"), ("sglang-high", 2, "81x"))
+    done = run_speclint("--no-cache", "isvc.yaml", cwd=folder)
+    assert _heads(done) == ["isvc.yaml:9:15: FLG005", "isvc.yaml:11:21: FLG005"]
+    assert "`81x` is not a valid value for `--port`" in done.stdout  # the highest priority
+    assert (
+        "  = note: sglang-high.yaml, line 14, column 55: written in `sglang-high.yaml`, the file of the "
+        "ServingRuntime `sglang-high` KServe picks for this model's format"
+    ) in done.stdout.splitlines()
+
+
+def test_runtimes_tied_for_the_format_leave_the_args_unread(tmp_path):
+    folder = _format_folder(tmp_path, ("sglang-a", 1, "80x"), ("sglang-b", 1, "81x"))
+    done = run_speclint("--no-cache", "isvc.yaml", cwd=folder)
+    assert _heads(done) == ["isvc.yaml:11:11: SLM005"]
+
+
+def test_a_format_model_with_no_args_says_which_file_its_runtime_is_in(tmp_path):
+    folder = _format_folder(tmp_path, ("kserve-sglang", 1, "8080"))
+    (folder / "isvc.yaml").write_text(_FORMAT_ISVC.split("      args:")[0])
+    done = run_speclint("--no-cache", "isvc.yaml", cwd=folder)
+    assert done.stdout.splitlines()[0] == (
+        "isvc.yaml:9:15: SLM005 [info] KServe runs this model in the ServingRuntime `kserve-sglang` of "
+        "`kserve-sglang.yaml`, which it picks for the model format `sglang`: the SGLang launch it starts "
+        "is checked where that file is linted, not in this one"
+    )

@@ -65,6 +65,8 @@ def read_model(reader: ManifestReader, root: yaml.Node) -> None:
         if beside is not None:
             merged_launch(reader, beside[0], beside[1], model, runtime)
             return
+    if chosen is None and name is None and _by_format(reader, model, predictor, args=True):
+        return
     if container is None:
         args = get(model, "args")
         assert isinstance(args, yaml.SequenceNode)
@@ -112,11 +114,41 @@ def _runtime_elsewhere(reader: ManifestReader, model: yaml.MappingNode, predicto
             return
     else:
         chosen, reason, hint = picked_runtime(runtimes, model, predictor)
-        if chosen is not None:
+        if chosen is not None or _by_format(reader, model, predictor, args=False):
             return
         which = f"the runtime KServe picks for its model format, and {reason}"
     message = f"KServe runs this model in {which}: the SGLang launch it starts was not checked ({hint})"
     reader.result.diagnostics.append(Diagnostic("no-launch-found", message, reader.span(where)))
+
+
+def _by_format(
+    reader: ManifestReader, model: yaml.MappingNode, predictor: yaml.Node | None, args: bool
+) -> bool:
+    """A model naming only its `modelFormat`, in the runtime KServe picks among those of the
+    other YAML files of this folder (`kserve_siblings`): its `args:` merged into that runtime's
+    container (`args`), or said where that runtime's launch is checked. False where the folder
+    does not settle it."""
+    named = get(get(model, "modelFormat"), "name")
+    if not isinstance(named, yaml.ScalarNode) or not named.value:
+        return False
+    from speclint.frontends.manifests.kserve_siblings import format_runtime, merged_launch
+
+    beside = format_runtime(reader.path, model, predictor, str(named.value))
+    container = beside[0].container() if beside is not None else None
+    if beside is None or container is None:
+        return False
+    runtime, shown = beside
+    if args:
+        said = f"written in `{shown}`, the file of the {runtime.kind} `{runtime.name}` KServe picks for this model's format"
+        merged_launch(reader, container, shown, model, named, said)
+        return True
+    message = (
+        f"KServe runs this model in the {runtime.kind} `{runtime.name}` of `{shown}`, which it picks for "
+        f"the model format `{named.value}`: the SGLang launch it starts is checked where that file is "
+        "linted, not in this one"
+    )
+    reader.result.diagnostics.append(Diagnostic("no-launch-found", message, reader.span(named)))
+    return True
 
 
 def _merged(runtime: yaml.MappingNode, model: yaml.MappingNode) -> yaml.MappingNode:

@@ -8,7 +8,10 @@ The files are read from disk, whether or not they are linted in the same run: a 
 depends only on what it reads, each file and the folder's listing noted as an input of the
 result (`runner.depends`), so the result cache re-checks them. A name that two files of the
 folder define, or one in no file there, is not settled by the folder: the model's `args:` stay
-unread (SLM005), as before.
+unread (SLM005), as before. A model that names only its `modelFormat`, which no runtime of its
+own file supports, runs in the one KServe picks among the runtimes of the folder's other files
+(the same selection, `kserve_runtimes.picked_runtime`; a tie is not settled), its words placed
+at the format's name.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ import yaml
 
 from speclint.core.spans import Span
 from speclint.core.words import Word
-from speclint.frontends.manifests.kserve_runtimes import file_runtimes, named_runtime
+from speclint.frontends.manifests.kserve_runtimes import Runtime, file_runtimes, named_runtime, picked_runtime
 from speclint.frontends.manifests.yaml_nodes import get
 from speclint.frontends.shell.embedded import ArgvItem, ShellBuffer
 from speclint.frontends.shell.pieces import Piece, span_of
@@ -37,8 +40,36 @@ _MAX_CHARS = 1_000_000
 def sibling_runtime(path: str, name: str) -> tuple[yaml.MappingNode, str] | None:
     """The container of the runtime `name` written in exactly one other YAML file of `path`'s
     folder, with that file's path (as `path` names its folder); None otherwise."""
-    if not os.path.isfile(path):
+    found = [
+        (runtime.container(), shown)
+        for runtime, shown in _folder_runtimes(path, name)
+        if named_runtime([runtime], name) is not None
+    ]
+    if len(found) != 1 or found[0][0] is None:
         return None
+    container, shown = found[0]
+    assert container is not None
+    return container, shown
+
+
+def format_runtime(
+    path: str, model: yaml.Node, predictor: yaml.Node | None, format_name: str
+) -> tuple[Runtime, str] | None:
+    """The runtime KServe picks for the model's `modelFormat` (`kserve_runtimes.picked_runtime`)
+    among those written in the other YAML files of `path`'s folder, with its file's path, when
+    one is picked (no tie, one that supports the format); None otherwise."""
+    found = _folder_runtimes(path, format_name)
+    chosen, _, _ = picked_runtime([runtime for runtime, _ in found], model, predictor)
+    if chosen is None:
+        return None
+    return next((runtime, shown) for runtime, shown in found if runtime is chosen)
+
+
+def _folder_runtimes(path: str, mention: str) -> list[tuple[Runtime, str]]:
+    """The runtimes of the other YAML files of `path`'s folder whose text names `mention`, each
+    with its file's path (as `path` names its folder); each file read noted as an input."""
+    if not os.path.isfile(path):
+        return []
     from speclint.runner.depends import matching_names, note, note_glob
 
     folder = os.path.dirname(os.path.abspath(path))
@@ -47,7 +78,7 @@ def sibling_runtime(path: str, name: str) -> tuple[yaml.MappingNode, str] | None
     for pattern in ("*.yaml", "*.yml"):
         note_glob(folder, pattern)
         names += [n for n in matching_names(folder, pattern) if n != own]
-    found: list[tuple[yaml.MappingNode | None, str]] = []
+    found: list[tuple[Runtime, str]] = []
     for name_of_file in sorted(names)[:_MAX_FILES]:
         full = os.path.join(folder, name_of_file)
         note(full)
@@ -56,16 +87,11 @@ def sibling_runtime(path: str, name: str) -> tuple[yaml.MappingNode, str] | None
                 text = handle.read(_MAX_CHARS)
         except (OSError, UnicodeDecodeError):
             continue
-        if name not in text:
+        if mention not in text:
             continue
-        runtime = named_runtime(file_runtimes(text), name)
-        if runtime is not None:
-            found.append((runtime.container(), os.path.join(os.path.dirname(path), name_of_file)))
-    if len(found) != 1 or found[0][0] is None:
-        return None
-    container, shown = found[0]
-    assert container is not None
-    return container, shown
+        shown = os.path.join(os.path.dirname(path), name_of_file)
+        found += [(runtime, shown) for runtime in file_runtimes(text)]
+    return found
 
 
 def merged_launch(
@@ -74,6 +100,7 @@ def merged_launch(
     shown: str,
     model: yaml.MappingNode,
     at: yaml.Node,
+    said: str | None = None,
 ) -> None:
     """The launch of the runtime's `container` (written in `shown`) with the model's fields:
     its `command` (the model's when it sets one), the runtime's `args` then the model's, the
@@ -127,7 +154,7 @@ def merged_launch(
         buffer.add_word(item)
     count = len(reader.result.launches)
     buffer.walk(reader.path, reader.result, env, image_info)
-    said = f"written in `{shown}`, the file of the ServingRuntime `{at_name}` this model names"
+    said = said or f"written in `{shown}`, the file of the ServingRuntime `{at_name}` this model names"
     for launch in reader.result.launches[count:]:
         for name, word in env.items():
             launch.env.setdefault(name, word)
