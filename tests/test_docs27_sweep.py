@@ -61,6 +61,21 @@ EXPECTED = {
         ("FLG010", 3, 44, "2"),
         ("SLM004", 3, 45, ""),
     ],
+    # MkDocs content tabs (`=== "pip"`) each holding an indented fence, one with an image tag
+    "docs27/d13_mkdocs_content_tabs.md": [("FLG005", 7, 95, "3000o"), ("FLG006", 14, 85, "qwen9")],
+    # a GitHub alert (`> [!TIP]`) quoting a fence with `\` continuations
+    "docs27/d14_github_alert_quote_fence.md": [("FLG005", 9, 28, "lots")],
+    # a `console` fence with `$ ` under a numbered list item
+    "docs27/d15_list_item_prompt_fence.md": [("FLG001", 8, 35, "--sliding-window-size")],
+    # a table cell whose command goes on over `<br>` in a second code span
+    "docs27/d16_table_br_cell.md": [("FLG006", 3, 124, "bfloat32")],
+    # Docusaurus MDX: `import` lines, `<Tabs>`/`<TabItem>` around a fence
+    "docs27/d17_mdx_tabs.mdx": [("FLG006", 8, 108, "fp9")],
+    # `export` lines before the launch in one fence
+    "docs27/d18_env_var_line_then_launch.md": [
+        ("FLG003", 8, 100, "--tp"),
+        ("VER001", 8, 107, "--enable-ep-moe"),
+    ],
     # `<details><summary>` then a fence with no blank line: CommonMark keeps it in the HTML
     # block (before: SLM005 said not read)
     "docs27/h01_details_fence_no_blank.md": [("FLG005", 6, 96, "ten")],
@@ -115,6 +130,19 @@ EXPECTED = {
     "docs27/y08_cloud_init_runcmd.yaml": [("FLG003", 5, 109, "--tp"), ("FLG005", 5, 114, "1x")],
     # a RayJob entrypoint
     "docs27/y09_ray_serve_runtime_env.yaml": [("FLG005", 6, 120, "0.8x")],
+    # compose extension fields merged with `<<: [*a, *b]`, `image: $VAR`, ROCm devices
+    "docs27/y11_compose_anchors_merge.yaml": [
+        ("FLG006", 19, 107, "deepseek-r9"),
+        ("FLG005", 24, 102, "0.8x"),
+    ],
+    # compose `entrypoint:` the launcher, `command:` a plain scalar over several lines
+    "docs27/y12_compose_plain_multiline.yaml": [("FLG005", 16, 17, "lots")],
+    # a Dockerfile CMD exec form continued with `\` over lines, after a HEALTHCHECK
+    "docs27/y13_dockerfile_cmd_continued.Dockerfile": [
+        ("FLG003", 7, 7, "--model"),
+        ("FLG003", 8, 7, "--tp"),
+        ("FLG006", 10, 18, "bfloat32"),
+    ],
     # a GitHub Actions step in a container job, the model from a `${{ }}` expression
     "docs27/y10_github_actions_step.yaml": [
         ("SLM004", 12, 56, "${{ matrix.model || 'Qwen/Qwen2.5-0.5B-Instruct' }}"),
