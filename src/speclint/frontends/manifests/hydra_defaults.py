@@ -347,7 +347,7 @@ def _filled(path: str, written: str, follow: _Follow, whole: Piece) -> str | Pie
             and "${" not in node.value
             and node.value != "???"
         ):
-            return node.value
+            return str(node.value)
         return _unread(whole, f"`{written}` in it is not a plain value of this file")
     (piece,) = found
     if piece.text is None:
