@@ -76,6 +76,17 @@ EXPECTED = {
         ("FLG003", 8, 100, "--tp"),
         ("VER001", 8, 107, "--enable-ep-moe"),
     ],
+    # a review diff of a doc: the removed `-$ ...` line (with `---flag`) is not checked, the
+    # added `+$ ...` line is
+    "docs27/d19_review_diff_prompt_lines.md": [("FLG006", 9, 140, "prefil")],
+    # a `text` fence of elided commands (`CUDA_VISIBLE_DEVICES=0 ... --port 30000`): no launch
+    "docs27/d21_text_fence_elided.md": [],
+    # `# Node 0` then variables and a `nohup ... > decode.log 2>&1 &` launch
+    "docs27/d22_issue_heading_node_blocks.md": [
+        ("SLM004", 8, 18, "${MODEL}"),
+        ("FLG003", 15, 5, "--tp"),
+        ("FLG006", 16, 20, "moe_wna17"),
+    ],
     # `<details><summary>` then a fence with no blank line: CommonMark keeps it in the HTML
     # block (before: SLM005 said not read)
     "docs27/h01_details_fence_no_blank.md": [("FLG005", 6, 96, "ten")],
