@@ -189,6 +189,9 @@ def test_a_rst_paragraph_is_read_only_where_its_line_is_a_literal_command() -> N
     assert [f.code for f in lint_text(said, "p.rst").findings] == ["SLM005"]
     marked = "Run it\n*python -m sglang.launch_server --tp-size 2x*\n"  # emphasis: not as written
     assert [f.code for f in lint_text(marked, "p.rst").findings] == ["SLM005"]
+    for prose in ("--model-path m starts the server", "--model-path <path> --tp-size 2x"):
+        text = f"Intro\n\npython -m sglang.launch_server {prose}\n"  # a sentence, a placeholder
+        assert [f.code for f in lint_text(text, "p.rst").findings] == ["SLM005"], prose
     continued = "Run\npython -m sglang.launch_server --model-path m\n--tp-size 2x\n"
     found = [(f.code, f.span.line, f.span.column) for f in lint_text(continued, "p.rst").findings]
     assert found == [("FLG005", 3, 11)]

@@ -24,10 +24,10 @@ FLAG_NEXT = re.compile(r"[ \t]+--?[A-Za-z]")
 INLINE_LITERAL = re.compile(r"(?<![\w`])``(?=\S)(.+?)(?<=\S)``(?![\w`])")
 """Spec "Inline Literals": ``` ``text`` ``` (start-string not before whitespace, end-string
 not after it), on one line."""
-_MARKUP = re.compile(r"[\\*`|]|\w_(?!\w)|(?<!\w)_\w|\[\d+\]|[.,;:!?)]$")
+_MARKUP = re.compile(r"[\\*`|<>;&()]|\w_(?!\w)|(?<!\w)_\w|\[\d+\]|[.,;:!?)]$")
 """What reStructuredText shows otherwise than as written in a paragraph (a backslash escape,
-emphasis, a literal or a substitution, a `name_` reference, a footnote), or a sentence's end:
-a line holding any is not a literal command."""
+emphasis, a literal or a substitution, a `name_` reference, a footnote), a shell operator or
+placeholder (`<path>`), or a sentence's end: a line holding any is not a literal command."""
 
 
 def quoted_command(body: str) -> bool:
@@ -75,7 +75,7 @@ def paragraph(doc: DocFile, lines: list[Line], first: int) -> int:
         match = PROSE_LAUNCH.search(text)
         if match is None or not FLAG_NEXT.match(text, match.end()):
             continue
-        command = _command(text_lines, index, match.start())
+        command = _command(text_lines, index, match.start(), match.end())
         if command is not None and doc.shell(with_rest(command), "drop") > 0:
             continue
         named = " ".join(match.group().split())
@@ -84,18 +84,34 @@ def paragraph(doc: DocFile, lines: list[Line], first: int) -> int:
     return text_lines[-1][0]
 
 
-def _command(text_lines: list[Line], index: int, start: int) -> list[Piece] | None:
+def _command(text_lines: list[Line], index: int, start: int, stop: int) -> list[Piece] | None:
     """The command a paragraph line is, from its launcher at `start` (the line's first word),
     with the paragraph's next lines that start with a flag; None where the line is prose
-    (words before the launcher, markup, a sentence's end)."""
+    (words before the launcher, markup, a sentence's end, two plain words in a row)."""
     offset, line = text_lines[index]
     if line[:start].strip() or _MARKUP.search(line.rstrip()):
         return None
     pieces: list[Piece] = [exact(line[start:].rstrip(), offset + start)]
+    words = line[stop:].split()
     for next_offset, next_line in text_lines[index + 1 :]:
         body = next_line.strip()
         if not body.startswith("-") or _MARKUP.search(body):
             break
         begin = next_offset + len(next_line) - len(next_line.lstrip())
         pieces.extend([virtual(" ", next_offset - 1), exact(body, begin)])
-    return pieces
+        words += body.split()
+    return pieces if _flags_and_values(words) else None
+
+
+def _flags_and_values(words: list[str]) -> bool:
+    """The words after the launcher are flags, each followed by at most one value: two plain
+    words in a row are a sentence going on (`--model-path m starts the server`)."""
+    after_flag = False
+    for word in words:
+        if word.startswith("-"):
+            after_flag = True
+        elif after_flag:
+            after_flag = False
+        else:
+            return False
+    return True
