@@ -195,3 +195,17 @@ def classify_fragment(span: CodeSpan) -> str | None:
     if is_fragment(text) and "\n" not in text:
         return "flags"
     return None
+
+
+def flags_and_values(words: list[str]) -> bool:
+    """The words after the launcher are flags, each followed by at most one value: two plain
+    words in a row are a sentence going on (`--model-path m starts the server`)."""
+    after_flag = False
+    for word in words:
+        if word.startswith("-"):
+            after_flag = True
+        elif after_flag:
+            after_flag = False
+        else:
+            return False
+    return True

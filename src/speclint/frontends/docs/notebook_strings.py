@@ -24,6 +24,8 @@ if TYPE_CHECKING:
 _FLAG_AFTER = patterns.compile(r"\s--?[A-Za-z]")
 _PRINTED = patterns.compile(r"""\s*print\(\s*([rRuUfF]?)(["'])((?:(?!\2)[^\\])*)\2\s*\)\s*;?\s*""")
 """`print("...")` of one plain string literal (no escape), the whole line."""
+_NOT_PLAIN = patterns.compile(r"[<>|;&()`]")
+"""A shell operator or a `<placeholder>` in a printed command: not read as written."""
 _OPENS_TRIPLE = patterns.compile(r"(?:[rRfFbBuU]{0,2})(?:\"\"\"|''')\s*(?:\\)?$")
 
 
@@ -72,7 +74,14 @@ def _printed(doc: DocFile, line: str, offset: int) -> bool:
     printed = _PRINTED.fullmatch(line)
     if printed is None or ("f" in printed.group(1).lower() and "{" in printed.group(3)):
         return False
+    command = printed.group(3)
+    launcher = PROSE_LAUNCH.match(command)
+    if launcher is None or _NOT_PLAIN.search(command):
+        return False
     from .excerpt import exact
-    from .inline import with_rest
+    from .inline import flags_and_values, with_rest
+
+    if not flags_and_values(command[launcher.end() :].split()):
+        return False  # (`... --model-path m, then query it`: a sentence)
 
     return doc.shell(with_rest([exact(printed.group(3), offset + printed.start(3))]), "drop") > 0

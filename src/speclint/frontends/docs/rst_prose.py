@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from .excerpt import exact, virtual
+from .inline import flags_and_values
 from .rst_lines import Line
 
 TYPE_CHECKING = False
@@ -100,18 +101,4 @@ def _command(text_lines: list[Line], index: int, start: int, stop: int) -> list[
         begin = next_offset + len(next_line) - len(next_line.lstrip())
         pieces.extend([virtual(" ", next_offset - 1), exact(body, begin)])
         words += body.split()
-    return pieces if _flags_and_values(words) else None
-
-
-def _flags_and_values(words: list[str]) -> bool:
-    """The words after the launcher are flags, each followed by at most one value: two plain
-    words in a row are a sentence going on (`--model-path m starts the server`)."""
-    after_flag = False
-    for word in words:
-        if word.startswith("-"):
-            after_flag = True
-        elif after_flag:
-            after_flag = False
-        else:
-            return False
-    return True
+    return pieces if flags_and_values(words) else None
