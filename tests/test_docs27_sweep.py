@@ -108,6 +108,11 @@ EXPECTED = {
     "docs27/r02_literal_after_colons.rst": [("FLG005", 6, 96, "0.8x")],
     # a paragraph line that is itself the command, between sentence lines (before: SLM005)
     "docs27/r03_paragraph_command.rst": [("FLG005", 5, 80, "2x")],
+    # sphinx-design `.. tab-set::`/`.. tab-item::` holding a code-block with options and a
+    # `.. note::` with a `::` literal block (`--nccl-init-addr`: an alias SGLang keeps)
+    "docs27/r05_sphinx_design_tabs.rst": [("FLG005", 12, 61, "2x"), ("FLG003", 20, 84, "--tp")],
+    # a paragraph that is a command over two lines, the second starting with a flag
+    "docs27/r06_paragraph_two_lines.rst": [("FLG005", 4, 36, "high")],
     # `.. code-block:: console` with `$ ` and `> ` prompts, then server output
     "docs27/r04_prompt_console.rst": [("FLG005", 8, 46, "lots")],
     # a StatefulSet: `command: [/bin/bash, -c]`, comment lines, then `args: - |` script
