@@ -28,7 +28,8 @@ def test_the_cli_says_where_a_group_files_value_is_written_and_the_image():
         "line 7, column 7: value `80x` from `deployment/sglang.yaml:7`, a config the defaults list composes"
         in (done.stdout)
     )
-    assert "checked against SGLang 0.5.2 (from the image lmsysorg/sglang:v0.5.2 at" in done.stdout
+    assert "checked against SGLang 0.5.2 (from the image lmsysorg/sglang:v0.5.2 at " in done.stdout
+    assert done.stdout.rstrip().endswith("deployment/sglang.yaml:4).")  # where the group file writes it
     assert "holds no launch" not in done.stdout
 
 

@@ -61,7 +61,8 @@ def test_the_models_args_follow_a_runtime_written_beside_it(tmp_path):
         "ServingRuntime `sglang-runtime` this model names"
     ) in lines
     assert (
-        "checked against SGLang 0.5.2 (from the image lmsysorg/sglang:v0.5.2 at isvc.yaml:10)" in done.stdout
+        "checked against SGLang 0.5.2 (from the image lmsysorg/sglang:v0.5.2 at runtime.yaml:10)"
+        in done.stdout  # (where written)
     )
 
 

@@ -31,7 +31,8 @@ def analyse_launch(path: str, launch: Launch, options: LintOptions) -> LaunchCon
         options.sglang_version, launch.image, options.configured_version, None if path == "<stdin>" else path
     )
     if launch.image and launch.image_span and from_launch(reason):
-        reason += f" (line {launch.image_span.line})"
+        where = launch.image_span  # (in another file: a KServe runtime, a Hydra group file beside)
+        reason += f" (line {where.line})" if where.file is None else f" (line {where.line} of {where.file})"
     env = launch.environment()  # (built once: argparse's env choices and resolution read it)
     config = configure(launch, version, env)
     ctx = LaunchContext(path, launch, config.parsed, config, VersionChoice(version, reason))

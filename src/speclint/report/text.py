@@ -222,10 +222,11 @@ class Tally:
                     entry.unsafe += 1
         partial = False  # the alternatives of one launch come one after the other
         for ctx in result.contexts:
-            reason, line = _located(ctx.version.reason)
+            reason, line, file = _located(ctx.version.reason)
             self.versions.add((ctx.version.version, reason))
             if line is not None:
-                self.places.setdefault((ctx.version.version, reason), set()).add(f"{result.path}:{line}")
+                place = f"{file or result.path}:{line}"
+                self.places.setdefault((ctx.version.version, reason), set()).add(place)
             counted = getattr(ctx, "counted", True)
             self.launches += counted
             if counted:
@@ -316,12 +317,15 @@ def _drafter_unchecked(ctx: object) -> bool:
     return bool(unread_model_configs(cast("LaunchContext", ctx)))
 
 
-def _located(reason: str) -> tuple[str, int | None]:
-    """A reason without its trailing ` (line N)` (an image tag's line), and N."""
+def _located(reason: str) -> tuple[str, int | None, str | None]:
+    """A reason without its trailing ` (line N)` (an image tag's line) or ` (line N of PATH)`
+    (written in another file), N and PATH."""
     head, sep, tail = reason.rpartition(" (line ")
-    if sep and tail.endswith(")") and tail[:-1].isdigit():
-        return head, int(tail[:-1])
-    return reason, None
+    if sep and tail.endswith(")"):
+        number, _, file = tail[:-1].partition(" of ")
+        if number.isdigit():
+            return head, int(number), file or None
+    return reason, None, None
 
 
 def _versions_text(versions: set[tuple[str, str]], places: dict[tuple[str, str], set[str]]) -> str:

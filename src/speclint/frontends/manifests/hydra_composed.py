@@ -20,12 +20,12 @@ import re
 
 import yaml
 
+from speclint.core.spans import Span
 from speclint.frontends.manifests.yaml_nodes import get, mapping_pairs
 from speclint.frontends.shell.pieces import Piece
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from speclint.core.spans import Span
     from speclint.frontends.manifests.hydra_defaults import Source
     from speclint.frontends.manifests.yaml_nodes import NodeReader
 
@@ -82,7 +82,6 @@ def _read(
     command: yaml.ScalarNode,
     at: yaml.ScalarNode,
 ) -> None:
-    from speclint.core.spans import Span as _Span
     from speclint.frontends.manifests.hydra_configs import _interpolated, _package, _Tree
     from speclint.frontends.shell.embedded import ShellBuffer
 
@@ -97,7 +96,7 @@ def _read(
     buffer.add_code(pieces)
     count = len(reader.result.launches)
     buffer.walk(reader.path, reader.result, {}, _image(reader, root, source, at))
-    written = _Span(
+    written = Span(
         command.start_mark.line + 1,
         command.start_mark.column + 1,
         command.end_mark.line + 1,
@@ -126,7 +125,7 @@ def _image(
     reader: NodeReader, root: yaml.MappingNode, source: Source, at: yaml.ScalarNode
 ) -> tuple[str | None, Span | None] | None:
     """The image the group's launch runs in: this file's `<group>.image` where it sets one
-    (said there), else the group file's `image:` (said at the option)."""
+    (said there), else the group file's `image:` (said where that file writes it)."""
     own: yaml.Node | None = root
     for part in source.package:
         own = get(own, part)
@@ -134,6 +133,9 @@ def _image(
     if isinstance(mine, yaml.ScalarNode) and "${" not in mine.value:
         return mine.value, reader.span(mine)
     theirs = get(source.root, "image")
-    if isinstance(theirs, yaml.ScalarNode) and "${" not in theirs.value:
-        return theirs.value, reader.span(at)
+    if isinstance(theirs, yaml.ScalarNode) and "${" not in theirs.value:  # (said where written)
+        start, stop = theirs.start_mark, theirs.end_mark
+        return theirs.value, Span(
+            start.line + 1, start.column + 1, stop.line + 1, stop.column + 1, source.full
+        )
     return None

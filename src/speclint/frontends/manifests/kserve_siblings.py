@@ -147,8 +147,8 @@ def merged_launch(
         image_info = (reader.filled_text(image), reader.span(image))
     else:
         image = get(container, "image")
-        if isinstance(image, yaml.ScalarNode):  # (said at the name that picks the runtime)
-            image_info = (str(image.value), here)
+        if isinstance(image, yaml.ScalarNode):  # (said where the runtime's file writes it)
+            image_info = (str(image.value), foreign(image))
     buffer = ShellBuffer(reader.text, reader.starts, reader.budget)
     for item in argv:
         buffer.add_word(item)
