@@ -151,7 +151,7 @@ def _dispatch(
         elif base in ("flock", "caffeinate", "enroot", "doppler"):
             from speclint.frontends.shell.run_wrappers import wrapped
 
-            runs = wrapped(walker, base, args, i + 1, env, image)
+            runs = wrapped(walker, node, base, args, i + 1, env, image)
             if runs is None:
                 return
             i, env = runs
@@ -284,9 +284,9 @@ def _launch(
     image_text, image_span = image if image is not None else (None, None)
     launch = Launch(walker.path, entry, span, [a.word for a in rest], dict(env), image_text, image_span)
     if getattr(env, "unread", None) is not None:  # a container's env file not read
-        from speclint.frontends.shell.docker_env_files import unread_word
+        from speclint.frontends.shell.docker_env_files import mark_unread
 
-        launch.env_unread = unread_word(env)
+        mark_unread(launch, env)
     gpus = getattr(env, "gpus", None)
     if gpus is not None:  # `docker run --gpus`
         launch.gpu_count, launch.gpu_count_by = gpus, getattr(env, "gpus_by", None)
