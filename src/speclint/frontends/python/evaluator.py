@@ -212,7 +212,7 @@ class Evaluator:
     def read(self, found: Val, node: py.Node) -> Val:
         """A variable's value as used at `node`: written here, assigned at its origin (in
         SGLang's source, `fixtures.Borrowed`: where it was assigned, the file or the base)."""
-        if not self.pos.relocates:
+        if not self.pos.relocates or found.in_place:
             return found
         begin, end = self.pos.offsets(node)
         origin = found.origin or found.span
