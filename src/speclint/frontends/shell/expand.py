@@ -236,7 +236,7 @@ class Expander(WordPieces):
         if kind == "string" and value.runs is not None:  # partly known: where each known run is
             from speclint.frontends.shell.written_chars import run_chars
 
-            at = run_chars(self.tm, node, value.runs, self.expanded_text, self._placed)
+            at = run_chars(self.tm, node, value.runs, self.expanded_text, self._placed, self._partly)
             return value if at is None else replace(value, runs_written=at)
         if kind == "concatenation" and joined is not None and value.element is None:
             from speclint.frontends.shell.written_chars import concatenation_chars
@@ -273,6 +273,13 @@ class Expander(WordPieces):
                 return None
             texts.append(piece[1])
         return "".join(texts)
+
+    def _partly(self, node: Node) -> VarValue | None:
+        """The value of `$NAME` or `${NAME}` in a double-quoted string, when partly known."""
+        raw = self.tm.node_text(node).lstrip()
+        name = raw[2:-1] if raw.startswith("${") and raw.endswith("}") else raw[1:]
+        value = self.env.get(name) if name.isidentifier() else None
+        return value if value is not None and value.runs is not None else None
 
     def _placed(self, node: Node, text: str) -> tuple[list[int], list[int]] | None:
         """Where the characters of `$NAME` or `${NAME}` in a double-quoted string are written,
