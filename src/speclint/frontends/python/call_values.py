@@ -102,7 +102,7 @@ def call_value(ev: Evaluating, node: py.Call) -> Val:
     if isinstance(node.func, py.Attribute) and node.func.attr.value == "format":
         from speclint.frontends.python.formatting import format_call
 
-        if (pieces := format_call(node, ev.eval)) is not None:
+        if (pieces := format_call(node, ev.eval, ev.written)) is not None:
             return ev._make(node, "str", pieces=pieces)
     if (pieces := whitespace_call(ev.eval, node, name)) is not None:  # `s.strip()`, `dedent(s)`
         return ev._make(node, "str", pieces=pieces)

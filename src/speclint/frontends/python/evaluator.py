@@ -286,7 +286,7 @@ class Evaluator:
         if isinstance(node.operator, py.Modulo):  # `"... %s" % (model,)`: printf-style (`formatting`)
             from speclint.frontends.python.formatting import percent_operation
 
-            if (pieces := percent_operation(node, self.eval)) is not None:
+            if (pieces := percent_operation(node, self.eval, self.written)) is not None:
                 return self._make(node, "str", pieces=pieces)
         if not isinstance(node.operator, (py.Add, py.Subtract)):
             return self.unknown(node, f"`{self.pos.quote(node)}` is computed when the program runs")
