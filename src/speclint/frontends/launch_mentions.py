@@ -79,7 +79,9 @@ def launchers_not_read(extracted: ExtractResult) -> list[Diagnostic]:
     said = [d for d in extracted.diagnostics if d.kind == _NOT_READ]
     if not extracted.launches:  # the first already said by `no_launch_found` when no mention
         first = said[:1]
-        if not first or not any(d.kind == _KIND and d.message == first[0].message for d in extracted.diagnostics):
+        if not first or not any(
+            d.kind == _KIND and d.message == first[0].message for d in extracted.diagnostics
+        ):
             return []
         said = said[1:]
     from speclint.core.diagnostics import Diagnostic

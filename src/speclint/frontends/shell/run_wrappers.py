@@ -65,7 +65,8 @@ FLOCK = Options(
     source="util-linux flock(1)",
 )
 CAFFEINATE = Options(
-    switches=frozenset("-d -i -m -s -u".split()), value=frozenset({"-t", "-w"}),
+    switches=frozenset("-d -i -m -s -u".split()),
+    value=frozenset({"-t", "-w"}),
     name="caffeinate",
     source="macOS caffeinate(8)",
 )
