@@ -30,6 +30,8 @@ class Evaluating(Evaluator, Protocol):
 
     def _ListComp(self, node: py.ListComp | py.GeneratorExp) -> Val: ...
 
+    def written(self, node: py.BaseExpression) -> Val: ...
+
 
 _MAX_RANGE = 64
 """The most numbers a `range(...)` is written out to (as many as a loop is unrolled)."""
