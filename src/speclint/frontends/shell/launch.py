@@ -46,7 +46,6 @@ def _is_python(name: str) -> bool:
 
 
 SHELLS = {"bash", "sh", "zsh", "dash", "ksh"}
-SSH_VALUE_LETTERS = set("bcDEeFIiJLlmOopQRSWwBP")
 
 _WRAPPERS = OPTION_WRAPPERS
 _RUNNERS = wrappers.RUNNERS
@@ -256,7 +255,7 @@ def _dispatch(
         elif base in ("ssh", "tmux"):
             from speclint.frontends.shell.remote_sessions import session_command
 
-            session_command(walker, node, span, base, args, i + 1)
+            session_command(walker, node, span, base, args, i + 1, _dispatch)
             return
         elif base == "torchrun":
             from speclint.frontends.shell.torchrun import torchrun_launch

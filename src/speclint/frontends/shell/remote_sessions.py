@@ -5,11 +5,12 @@ shell, with its environment). Moved out of `launch`, which hands them here."""
 from __future__ import annotations
 
 from speclint.frontends.shell import wrappers
-from speclint.frontends.shell.launch import SSH_VALUE_LETTERS
-from speclint.frontends.shell.launch import _dispatch as dispatch
+from speclint.frontends.shell.wrappers import SSH_VALUE_LETTERS
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from tree_sitter import Node
 
     from speclint.core.spans import Span
@@ -17,16 +18,22 @@ if TYPE_CHECKING:
     from speclint.frontends.shell.expand import Arg
     from speclint.frontends.shell.walking import Walking
 
+    Dispatch = Callable[..., None]
+    """`launch._dispatch`, handed in (this module is imported by `launch`): a command's words
+    read from one index on, with an environment and an image."""
 
-def session_command(walker: Walking, node: Node, span: Span, base: str, args: list[Arg], i: int) -> None:
+
+def session_command(
+    walker: Walking, node: Node, span: Span, base: str, args: list[Arg], i: int, dispatch: Dispatch
+) -> None:
     """`ssh ...` or `tmux ...` (`base`), its own words from `args[i]` on."""
     if base == "ssh":
-        _ssh(walker, node, span, args, i)
+        _ssh(walker, node, span, args, i, dispatch)
     else:
-        _tmux(walker, node, span, args, i)
+        _tmux(walker, node, span, args, i, dispatch)
 
 
-def _ssh(walker: Walking, node: Node, span: Span, args: list[Arg], i: int) -> None:
+def _ssh(walker: Walking, node: Node, span: Span, args: list[Arg], i: int, dispatch: Dispatch) -> None:
     """`ssh [options] HOST COMMAND...`: the remote shell gets none of our variables."""
     while i < len(args):
         text = args[i].word.text
@@ -50,7 +57,7 @@ def _ssh(walker: Walking, node: Node, span: Span, args: list[Arg], i: int) -> No
         dispatch(walker, node, span, command, 0, {}, None)
 
 
-def _tmux(walker: Walking, node: Node, span: Span, args: list[Arg], i: int) -> None:
+def _tmux(walker: Walking, node: Node, span: Span, args: list[Arg], i: int, dispatch: Dispatch) -> None:
     """`tmux new-session -d 'CODE'` (one word: run by the default shell), `tmux new-window
     python -m ...` (several: run as they are) and `tmux send-keys 'CODE' Enter` (typed into
     the pane's shell). The process gets the tmux server's environment, not this script's."""

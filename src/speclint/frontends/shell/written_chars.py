@@ -16,8 +16,10 @@ if TYPE_CHECKING:
     from tree_sitter import Node
 
     from speclint.frontends.shell.text import TextMap
-    from speclint.frontends.shell.variables import VarValue
 
+    Partly = tuple[tuple[tuple[str | None, str, Span | None], ...], tuple["WrittenChars | None", ...] | None]
+    """A partly known value's runs and where each known one is written (`VarValue.runs`,
+    `VarValue.runs_written`)."""
     Value = tuple[str, "Span | WrittenChars | None", "Span | None"]
     """What is read of a variable's value here: its text, where it is written character for
     character (`VarValue.written`), where it is assigned (`VarValue.origin`)."""
@@ -244,7 +246,7 @@ def run_chars(
     runs: tuple[tuple[str | None, str, Span | None], ...],
     expanded: Callable[[Node], str | None],
     placed: Callable[[Node, str], tuple[list[int], list[int]] | None] | None = None,
-    partly: Callable[[Node], VarValue | None] | None = None,
+    partly: Callable[[Node], Partly | None] | None = None,
 ) -> tuple[WrittenChars | None, ...] | None:
     """Where each known run of a double-quoted string's partly known value is written (`CMD="...
     --host $(hostname -i) --tp 2"`: the runs around the command substitution), one per run (None
@@ -258,13 +260,13 @@ def run_chars(
             continue
         value = expanded(child)
         inner = partly(child) if value is None and partly is not None else None
-        if inner is not None and inner.runs is not None:
+        if inner is not None:
             begin, end = tm.file_range(start, finish)
-            for index, (text, _, _) in enumerate(inner.runs):
+            for index, (text, _, _) in enumerate(inner[0]):
                 if text is None:
                     segments.append(([], [], []))
                     continue
-                at = inner.run_at(index)
+                at = inner[1][index] if inner[1] is not None else None
                 ok = at is not None and len(at.begins) == len(text) and at.tm.line_starts is tm.line_starts
                 segments[-1][0].extend(at.begins if ok and at is not None else [begin] * len(text))
                 segments[-1][1].extend(at.ends if ok and at is not None else [end] * len(text))
