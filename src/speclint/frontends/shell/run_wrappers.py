@@ -1,7 +1,9 @@
 """Wrappers that run a command after options of their own, each read from the tool's own
 option table and only from it: an option the table does not hold (or a word speclint cannot
 read where an option may be) stops the reading, and the command is then said not read
-(SLM005) rather than guessed.
+(SLM005) rather than guessed, the finding naming that option or word. flock's lock file is
+not part of the launch: one speclint does not know (`flock -n "$LOCK" cmd...`) is read past,
+as long as it is one word.
 
 - `flock [options] FILE COMMAND...` (util-linux flock(1): getopt_long "+sexnoFuw:E:hV?" and
   `--verbose`; the command follows the lock file; `flock FILE -c STRING` runs STRING with
