@@ -14,8 +14,8 @@ from speclint.engine import lint_text
 def test_each_flattened_argv_is_read_or_said_partly_read() -> None:
     found = [f[:4] for f in FixtureFile("python/forms26/p01_flattened_flag_dicts.py").findings()]
     assert found == [
-        ("FLG005", 13, 28, "value"),  # SERVER's "0.85x", at the name the pieces write it with
-        ("FLG005", 18, 54, "value"),  # EXTRA's "lots"
+        ("FLG005", 8, 76, "0.85x"),  # in SERVER, where the dict writes it (before: at `value`)
+        ("FLG005", 9, 37, "lots"),  # in EXTRA
         ("FLG005", 23, 61, "3o000"),
         ("SLM004", 29, 95, "argv"),  # `settings` is the caller's: not known
     ]

@@ -40,19 +40,19 @@ def test_each_element_makes_known_words_in_order():
         ["--model-path", "Qwen/Qwen3-8B", "--port", "30000"],
         ["--model-path", "Qwen/Qwen3-8B", "--port", "30001"],
     ]  # fmt: skip
-    # the loop's words are where the loop uses them, their values assigned in the dict
+    # the loop's words are where the dict writes them (the loop's name is the same for every
+    # pass: before, each value was placed at `value`)
     value = launches[1].args[7]
-    assert place(LINES, value.span) == (24, 24, "value")
-    assert value.origin is not None and place(LINES, value.origin) == (20, 31, '"16"')
+    assert place(LINES, value.span) == (20, 32, "16")
 
 
 def test_findings_of_the_comprehension_and_the_if_clause():
     findings = [f for f in lint_text(TEXT, str(FIXTURE)).findings if f.code != "DRF011"]
     assert [(f.code, *place(LINES, f.span)) for f in findings] == [
-        ("SPD001", 13, 9, "item"),
-        ("SPD003", 13, 9, "item"),
+        ("SPD003", 6, 42, "EAGLE"),  # (before: both at the comprehension's `item`)
+        ("SPD001", 10, 37, "8"),
     ]
-    assert findings[0].message.startswith(
+    assert findings[1].message.startswith(
         "`--speculative-num-draft-tokens 8` is ignored: with `--speculative-eagle-topk 1`"
     )
     loops = LOOPS.read_text()

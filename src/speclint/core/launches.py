@@ -56,6 +56,8 @@ class Launch:
     """A word standing for every variable of `env` that a source speclint could not read may
     set (a `docker run --env-file` not on disk): its span the file's name, its reason naming
     the file. Set: a variable `env` does not list is unknown, not unset."""
+    env_unread_label: str = "the container's environment"
+    """What `env_unread` stands for, as findings name it (`doppler run`: doppler's secrets)."""
     config_file: ConfigFile | None = None
     """What the file named by the launch's `--config` says, when it was found on disk (merged as the release merges it)."""
     standalone_config: bool = False

@@ -48,6 +48,11 @@ def no_launch_found(text: str, extracted: ExtractResult) -> Diagnostic | None:
             span = _span_at(text, match.start(part), match.end(part))
             if not _commented(span, extracted.comments):
                 return _finding(match.group(part), span, extracted)
+    said = next((d for d in extracted.diagnostics if d.kind == _NOT_READ), None)
+    if said is not None:  # a launch a front-end found but did not read, in words no mention has
+        from speclint.core.diagnostics import Diagnostic  # (`run_bench_one_batch(m, [...])`)
+
+        return Diagnostic(_KIND, said.message, said.span)
     return None
 
 
@@ -69,8 +74,16 @@ def launchers_not_read(extracted: ExtractResult) -> list[Diagnostic]:
     """One `no-launch-found` diagnostic per command that runs the launcher's words through a
     command speclint does not read (`xargs`, `watch`, a function), in a file with launches;
     a file without any gets the one diagnostic of `no_launch_found` instead."""
-    if not extracted.launches or not extracted.diagnostics:
+    if not extracted.diagnostics:
         return []  # (no diagnostic: the record class stays unmade)
+    said = [d for d in extracted.diagnostics if d.kind == _NOT_READ]
+    if not extracted.launches:  # the first already said by `no_launch_found` when no mention
+        first = said[:1]
+        if not first or not any(
+            d.kind == _KIND and d.message == first[0].message for d in extracted.diagnostics
+        ):
+            return []
+        said = said[1:]
     from speclint.core.diagnostics import Diagnostic
 
-    return [Diagnostic(_KIND, d.message, d.span) for d in extracted.diagnostics if d.kind == _NOT_READ]
+    return [Diagnostic(_KIND, d.message, d.span) for d in said]

@@ -21,7 +21,7 @@ import unicodedata
 
 from speclint.core import patterns
 from speclint.frontends.python.ast_parts import root_name, statement_blocks
-from speclint.frontends.python.atoms_inherited import inherit_attribute_writers
+from speclint.frontends.python.atoms_inherited import inherit_attribute_writers, keep_fixture_subclasses
 from speclint.frontends.python.exits import arm_exits
 from speclint.frontends.python.launch import GENERIC_HELPER, LAUNCH_NAMES
 from speclint.frontends.python.returned_argv import seed_returns
@@ -240,7 +240,7 @@ class Atoms:
                 self.seed[atom] = True
         inherit_attribute_writers(self, writers, words)  # `self.X` a base of the file writes
         if self.fixture_bases:
-            self._keep_fixture_subclasses()
+            keep_fixture_subclasses(self)
         tainted = self._reach(spelled, words)
         generic: dict[str, bool] = {}
 
@@ -293,23 +293,6 @@ class Atoms:
             while keep and atom >= 0 and not self.shown[atom]:
                 self.shown[atom] = True
                 atom = self.parent[atom]
-
-    def _keep_fixture_subclasses(self) -> None:
-        """Classes deriving from a fixture base, directly or through classes of the file, with
-        the statements of their bodies (the base's launch reads them)."""
-        derived: set[str] = set()
-        grew = True
-        while grew:
-            grew = False
-            for name, atom in self.classes.items():
-                bases = self.class_bases.get(atom, []) + self.class_roots.get(atom, [])
-                if name not in derived and any(b in derived or b in self.fixture_bases for b in bases):
-                    derived.add(name)
-                    grew = True
-        atoms = {self.classes[name] for name in derived}
-        for atom in range(len(self.seed)):
-            if atom in atoms or self.wscope[atom] in atoms and self.parent[atom] in atoms:
-                self.seed[atom] = True
 
     def _keep_calls_of_launching_functions(self, words: list[set[str]]) -> None:
         names: set[str] = set()

@@ -1,4 +1,5 @@
-"""What `atoms` keeps of a big file for a class deriving from another class of the file: the
+"""What `atoms` keeps of a big file for a class deriving from another class of the file (or
+from one of SGLang's test fixtures: `keep_fixture_subclasses`): the
 `self.X` its bases' methods write are looked for where its own methods read them, and the
 statements of its methods that run a base's (`super().__init__(port=port)`, `Base.__init__(
 self, ...)`: `classes.walk_super` reads the `self.X` they set with the arguments they pass)
@@ -17,6 +18,9 @@ if TYPE_CHECKING:
         class_bases: dict[int, list[str]]
         classes: dict[str, int]
         seed: list[bool]
+        class_roots: dict[int, list[str]]
+        fixture_bases: set[str]
+        parent: list[int]
 
 
 _RUNS_BASE = frozenset({"super", "__init__"})
@@ -49,3 +53,21 @@ def inherit_attribute_writers(
         if not atoms.seed[atom] and not found.isdisjoint(_RUNS_BASE):
             if atoms.scope_up.get(atoms.wscope[atom], -1) in derived:  # a statement of a method
                 atoms.seed[atom] = True
+
+
+def keep_fixture_subclasses(atoms: Atoms) -> None:
+    """Classes deriving from a fixture base, directly or through classes of the file, with
+    the statements of their bodies (the base's launch reads them)."""
+    derived: set[str] = set()
+    grew = True
+    while grew:
+        grew = False
+        for name, atom in atoms.classes.items():
+            bases = atoms.class_bases.get(atom, []) + atoms.class_roots.get(atom, [])
+            if name not in derived and any(b in derived or b in atoms.fixture_bases for b in bases):
+                derived.add(name)
+                grew = True
+    kept = {atoms.classes[name] for name in derived}
+    for atom in range(len(atoms.seed)):
+        if atom in kept or atoms.wscope[atom] in kept and atoms.parent[atom] in kept:
+            atoms.seed[atom] = True

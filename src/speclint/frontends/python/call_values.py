@@ -30,6 +30,8 @@ class Evaluating(Evaluator, Protocol):
 
     def _ListComp(self, node: py.ListComp | py.GeneratorExp) -> Val: ...
 
+    def written(self, node: py.BaseExpression) -> Val: ...
+
 
 _MAX_RANGE = 64
 """The most numbers a `range(...)` is written out to (as many as a loop is unrolled)."""
@@ -102,7 +104,7 @@ def call_value(ev: Evaluating, node: py.Call) -> Val:
     if isinstance(node.func, py.Attribute) and node.func.attr.value == "format":
         from speclint.frontends.python.formatting import format_call
 
-        if (pieces := format_call(node, ev.eval)) is not None:
+        if (pieces := format_call(node, ev.eval, ev.written)) is not None:
             return ev._make(node, "str", pieces=pieces)
     if (pieces := whitespace_call(ev.eval, node, name)) is not None:  # `s.strip()`, `dedent(s)`
         return ev._make(node, "str", pieces=pieces)

@@ -12,7 +12,7 @@ the words are known and point where they are written. Anything else (an unknown 
 from __future__ import annotations
 
 from speclint.frontends.python import syntax as py
-from speclint.frontends.python.values import Val, bounded
+from speclint.frontends.python.values import Val, bounded, val_with
 from speclint.frontends.shell.pieces import Piece
 
 TYPE_CHECKING = False
@@ -79,7 +79,16 @@ def elements(
             items = [e.value for e in entries] if method == "values" else list(keys)
     else:
         return None
-    return items if len(items) <= MAX_ITERATIONS else None
+    if len(items) > MAX_ITERATIONS:
+        return None
+    return [_in_place(item) for item in items]
+
+
+def _in_place(item: Item) -> Item:
+    """The element read where it is written (`Val.in_place`)."""
+    if isinstance(item, tuple):
+        return (val_with(item[0], in_place=True), val_with(item[1], in_place=True))
+    return val_with(item, in_place=True)
 
 
 def bind(target: py.BaseExpression, item: Item) -> Bound | None:

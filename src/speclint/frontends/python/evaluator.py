@@ -212,7 +212,7 @@ class Evaluator:
     def read(self, found: Val, node: py.Node) -> Val:
         """A variable's value as used at `node`: written here, assigned at its origin (in
         SGLang's source, `fixtures.Borrowed`: where it was assigned, the file or the base)."""
-        if not self.pos.relocates:
+        if not self.pos.relocates or found.in_place:
             return found
         begin, end = self.pos.offsets(node)
         origin = found.origin or found.span
@@ -286,7 +286,7 @@ class Evaluator:
         if isinstance(node.operator, py.Modulo):  # `"... %s" % (model,)`: printf-style (`formatting`)
             from speclint.frontends.python.formatting import percent_operation
 
-            if (pieces := percent_operation(node, self.eval)) is not None:
+            if (pieces := percent_operation(node, self.eval, self.written)) is not None:
                 return self._make(node, "str", pieces=pieces)
         if not isinstance(node.operator, (py.Add, py.Subtract)):
             return self.unknown(node, f"`{self.pos.quote(node)}` is computed when the program runs")

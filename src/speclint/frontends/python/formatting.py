@@ -144,10 +144,12 @@ def percent_pieces(template: list[Piece], values: list[Val], single: bool) -> li
     return out + _slice(template, done, len(text))
 
 
-def format_call(node: py.Call, evaluate: Evaluate) -> list[Piece] | None:
-    """`TEMPLATE.format(...)` (`node.func` is the `.format` attribute) as pieces, or None."""
+def format_call(node: py.Call, evaluate: Evaluate, written: Evaluate | None = None) -> list[Piece] | None:
+    """`TEMPLATE.format(...)` (`node.func` is the `.format` attribute) as pieces, or None.
+    `written`: a name's template with its text where the assignment writes it (the fields'
+    values are placed at the call's arguments)."""
     assert isinstance(node.func, py.Attribute)
-    template = evaluate(node.func.value)
+    template = (written or evaluate)(node.func.value)
     if template.kind != "str" or any(a.star for a in node.args):
         return None
     positional = [evaluate(a.value) for a in node.args if a.keyword is None]
@@ -155,9 +157,12 @@ def format_call(node: py.Call, evaluate: Evaluate) -> list[Piece] | None:
     return format_pieces(template.pieces, positional, keywords)
 
 
-def percent_operation(node: py.BinaryOperation, evaluate: Evaluate) -> list[Piece] | None:
-    """`TEMPLATE % VALUES` as pieces, or None (not a string template, or not placeable)."""
-    template = evaluate(node.left)
+def percent_operation(
+    node: py.BinaryOperation, evaluate: Evaluate, written: Evaluate | None = None
+) -> list[Piece] | None:
+    """`TEMPLATE % VALUES` as pieces, or None (not a string template, or not placeable);
+    `written` as for `format_call`."""
+    template = (written or evaluate)(node.left)
     if template.kind != "str":
         return None
     items = node.right.elements if isinstance(node.right, py.Tuple) else None

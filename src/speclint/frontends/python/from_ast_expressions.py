@@ -6,6 +6,7 @@ import ast
 from operator import attrgetter
 
 from speclint.frontends.python import syntax as py
+from speclint.frontends.python.from_ast_operators import OPERATORS, operator
 from speclint.frontends.python.from_ast_positions import SourcePositions
 from speclint.frontends.python.from_ast_strings import strings
 
@@ -15,51 +16,12 @@ if TYPE_CHECKING:
     from typing import Any
 
 
-_OPERATORS: dict[type, str] = {
-    ast.Add: "Add",
-    ast.Sub: "Subtract",
-    ast.Mult: "Multiply",
-    ast.MatMult: "MatrixMultiply",
-    ast.Div: "Divide",
-    ast.Mod: "Modulo",
-    ast.Pow: "Power",
-    ast.LShift: "LeftShift",
-    ast.RShift: "RightShift",
-    ast.BitOr: "BitOr",
-    ast.BitXor: "BitXor",
-    ast.BitAnd: "BitAnd",
-    ast.FloorDiv: "FloorDivide",
-    ast.And: "And",
-    ast.Or: "Or",
-    ast.Not: "Not",
-    ast.USub: "Minus",
-    ast.UAdd: "Plus",
-    ast.Invert: "BitInvert",
-    ast.Eq: "Equal",
-    ast.NotEq: "NotEqual",
-    ast.Lt: "LessThan",
-    ast.LtE: "LessThanEqual",
-    ast.Gt: "GreaterThan",
-    ast.GtE: "GreaterThanEqual",
-    ast.Is: "Is",
-    ast.IsNot: "IsNot",
-    ast.In: "In",
-    ast.NotIn: "NotIn",
-}
-_OPERATOR_OBJECTS: dict[str, Any] = {}
 AST_RANGE = attrgetter("lineno", "col_offset", "end_lineno", "end_col_offset")
 """An ast node's (line, byte column, end line, end byte column): in an ascii file (no
 f-string field parsed alone), libcst's range of the node written there."""
 _BEFORE_PARENTHESIS = frozenset("( \t\f\r\n")
 """What may stand just before an expression written in its own parentheses: the `(`, or
 what `back` steps over (spaces, a line end; a comment is found by where it ends)."""
-
-
-def operator(name: str) -> Any:
-    made = _OPERATOR_OBJECTS.get(name)
-    if made is None:
-        made = _OPERATOR_OBJECTS[name] = getattr(py, name)()
-    return made
 
 
 class ExpressionBuilder(SourcePositions):
@@ -158,14 +120,12 @@ class ExpressionBuilder(SourcePositions):
 
     def _binary(self, node: ast.BinOp, start: int, end: int) -> Any:
         e = self.expr
-        return py.BinaryOperation(
-            None, None, e(node.left), operator(_OPERATORS[type(node.op)]), e(node.right)
-        )
+        return py.BinaryOperation(None, None, e(node.left), operator(OPERATORS[type(node.op)]), e(node.right))
 
     def _boolean(self, node: ast.BoolOp, start: int, end: int) -> Any:
         values = [self.expr(v) for v in node.values]
         made = values[0]
-        op = operator(_OPERATORS[type(node.op)])
+        op = operator(OPERATORS[type(node.op)])
         for value in values[1:-1]:
             made = py.BooleanOperation(None, None, made, op, value)
             made.range = self.rng(self.outer_start(made.left), self.outer_end(value))
@@ -173,7 +133,7 @@ class ExpressionBuilder(SourcePositions):
         return py.BooleanOperation(None, None, made, op, values[-1])
 
     def _unary(self, node: ast.UnaryOp, start: int, end: int) -> Any:
-        return py.UnaryOperation(None, None, operator(_OPERATORS[type(node.op)]), self.expr(node.operand))
+        return py.UnaryOperation(None, None, operator(OPERATORS[type(node.op)]), self.expr(node.operand))
 
     def _compare(self, node: ast.Compare, start: int, end: int) -> Any:
         left = self.expr(node.left)
@@ -183,7 +143,7 @@ class ExpressionBuilder(SourcePositions):
             value = self.expr(comparator)
             targets.append(
                 py.ComparisonTarget(
-                    self.rng(previous, self.outer_end(value)), None, operator(_OPERATORS[type(op)]), value
+                    self.rng(previous, self.outer_end(value)), None, operator(OPERATORS[type(op)]), value
                 )
             )
             previous = self.outer_end(value)
@@ -269,7 +229,7 @@ class ExpressionBuilder(SourcePositions):
         return py.Arg(self.rng(start, self.outer_end(value)), None, value, name, "")
 
     def augop(self, op: ast.operator) -> Any:
-        return operator(_OPERATORS[type(op)] + "Assign")
+        return operator(OPERATORS[type(op)] + "Assign")
 
     def subscript(self, node: ast.expr) -> list[py.SubscriptElement]:
         if isinstance(node, ast.Tuple):

@@ -152,6 +152,13 @@ def recognize(walker: Walking, call: py.Call) -> None:
         from speclint.frontends.python.test_helpers import test_helper_call
 
         test_helper_call(walker, call, last, (positional, keywords), _not_read)
+    elif name.startswith("sglang.test.") and _flags_given(walker, positional, keywords):
+        _not_read(  # (a helper of SGLang's tests whose body speclint has not read)
+            walker,
+            call,
+            f"passes server flags to `{last}` of `{name[: -len(last) - 1]}`, which is not one of the "
+            "launch helpers speclint reads from SGLang's test_utils.py (what it runs with them is not known)",
+        )
     elif last == PREPARE_SERVER_ARGS and positional:
         argv = ev.eval(positional[0].value)
         if argv.kind == "list":
@@ -166,6 +173,12 @@ def recognize(walker: Walking, call: py.Call) -> None:
             value = ev.written(arg.value)
             if value.kind == "str" and LAUNCH_TEXT.search("".join(p.text or " " for p in value.pieces)):
                 walker.add_shell(value, launch_env(walker, keywords.get("env"), inherits=False))
+
+
+def _flags_given(walker: Walking, positional: list[py.Arg], keywords: dict[str, py.BaseExpression]) -> bool:
+    from speclint.frontends.python.test_helpers import flags_given
+
+    return flags_given(walker, positional, keywords)
 
 
 def _forwards(name: str, last: str) -> bool:

@@ -113,3 +113,17 @@ def unpack(walker: Walking, target: py.BaseExpression, value: Val) -> bool:
     for element, item in zip(elements, items):
         walker.assign(element.value, item)
     return True
+
+
+def assign_item(walker: Walking, target: py.Subscript, name: py.Name, value: Val) -> None:
+    """`NAME[KEY] = value`: a dict of known entries gets the entry (KEY known text); any other
+    value of NAME becomes unknown."""
+    current = walker.env.get(name.value)
+    index = target.slice[0].slice if len(target.slice) == 1 else None
+    text = walker.evaluator().eval(index.value).text if isinstance(index, py.Index) else None
+    if current is not None and current.kind == "dict" and text is not None and isinstance(index, py.Index):
+        entries = Entries(current.entries)
+        entries.set(Entry(text, walker.pos.span(index), value))
+        walker.env[name.value] = bounded(val_with(current, value=entries.list()))
+    elif current is not None:
+        walker.assign_unknown(name, f"`{name.value}` is changed by an assignment")

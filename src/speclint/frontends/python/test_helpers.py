@@ -145,3 +145,13 @@ def _test_helper(walker: Walking, call: py.Call, argument: Argument, reading: He
     env = argument("env")
     walker.add_argv(call, items, launch_env(walker, env), prefix)
     return None
+
+
+def flags_given(walker: Walking, positional: list[py.Arg], keywords: dict[str, py.BaseExpression]) -> bool:
+    """Whether a call is given a list holding a known `--flag` word (an argv of server flags)."""
+    ev = walker.evaluator()
+    for node in [arg.value for arg in positional] + list(keywords.values()):
+        value = ev.eval(node)
+        if value.kind == "list" and any((e.text or "").startswith("--") for e in value.elements):
+            return True
+    return False

@@ -71,6 +71,10 @@ class Val:
     alternatives: tuple[Choice, ...] | None = None
     """unknown after `if` arms that left different values: ((conditions, value), ...), one
     per choice (`branches`); () when there were more than MAX_ALTERNATIVES."""
+    in_place: bool = False
+    """An element a loop or comprehension binds to its name (`for k, v in FLAGS.items()`):
+    read where the element is written (the dict entry), not at the name, which is the same
+    for every pass (`comprehensions.elements`)."""
 
     @property
     def elements(self) -> list[Val]:

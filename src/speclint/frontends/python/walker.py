@@ -9,7 +9,6 @@ calls are followed by `calls`, `classes`, `branches` and `helpers`.
 from __future__ import annotations
 
 from collections import ChainMap
-from dataclasses import replace
 
 from speclint.core.launches import Launch
 from speclint.frontends.python import branches as arms  # `if` arms: walked, decided, merged
@@ -24,7 +23,7 @@ from speclint.frontends.python.guards import check_assert, refuse_guard
 from speclint.frontends.python.handed import with_handed
 from speclint.frontends.python.helpers import count_statement, new_evaluator, note_instance
 from speclint.frontends.python.launch import recognize
-from speclint.frontends.python.mutations import augment, mutate, unpack
+from speclint.frontends.python.mutations import assign_item, augment, mutate, unpack
 from speclint.frontends.python.returned_argv import read_returned
 from speclint.frontends.python.scan import (
     Elif,
@@ -37,7 +36,6 @@ from speclint.frontends.python.scan import (
 )
 from speclint.frontends.python.syntax_names import imported
 from speclint.frontends.python.unread_argv import note_made
-from speclint.frontends.python.values import Entries, Entry, bounded
 from speclint.frontends.python.walking import Helper, HelperBudget
 from speclint.frontends.shell.embedded import Budget
 
@@ -338,20 +336,7 @@ class PyWalker:
         elif assign_environ(self, target, value):  # `os.environ["NAME"] = value`
             pass
         elif isinstance(target, py.Subscript) and isinstance(target.value, py.Name):
-            current = self.env.get(target.value.value)
-            index = target.slice[0].slice if len(target.slice) == 1 else None
-            text = self.evaluator().eval(index.value).text if isinstance(index, py.Index) else None
-            if (
-                current is not None
-                and current.kind == "dict"
-                and text is not None
-                and isinstance(index, py.Index)
-            ):  # (a text only for an Index)
-                entries = Entries(current.entries)
-                entries.set(Entry(text, self.pos.span(index), value))
-                self.env[target.value.value] = bounded(replace(current, value=entries.list()))
-            elif current is not None:
-                self.assign_unknown(target.value, f"`{target.value.value}` is changed by an assignment")
+            assign_item(self, target, target.value, value)
         elif not unpack(self, target, value):  # `model, tp = "m", "2"`: element by element
             self.assign_unknown(target, "assigned by unpacking")
 

@@ -34,7 +34,8 @@ def walk_alternatives(walker: Walking, node: Node) -> bool:
     name = walker.tm.node_text(name_node) if name_node is not None else ""
     raw = walker.tm.data[node.start_byte : node.end_byte]
     called = name in walker.functions  # a call read once per choice (`functions`)
-    if (changes_variables(walker, name) and not called) or b":=" in raw:
+    evaluated = name == "eval"  # `eval $CMD`, CMD set by an `if`: its code read per choice
+    if (changes_variables(walker, name) and not called and not evaluated) or b":=" in raw:
         return False
     names = referenced_names(node, walker.tm)
     pin = walker.env.vars.get(_PIN)
@@ -58,6 +59,8 @@ def walk_alternatives(walker: Walking, node: Node) -> bool:
             )
         walker.env = with_values(base, values)
         walker.walk_command(node)
+        if evaluated and walker.env.poison is not None and base.poison != walker.env.poison:
+            base.poison_all(walker.env.poison)  # (code on this path may set any variable)
     walker.env, walker.alternative = base, outer
     if called:
         function_effects(walker, name, walker.line_of(node))

@@ -18,6 +18,7 @@ from speclint.core.words import Word
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from speclint.core.launches import Launch
     from speclint.core.spans import Span
     from speclint.frontends.shell.expand import Arg
     from speclint.frontends.shell.variables import VarValue
@@ -31,6 +32,8 @@ class ContainerEnv(dict[str, Word]):
 
     unread: str | None = None
     unread_at: Span | None = None
+    unread_label: str = "the container's environment"
+    """What the environment `unread` speaks of is, as findings name it (`Launch.env_unread_label`)."""
     slurm: str | None = None
     gpus: Word | None = None
     """The GPUs `docker run --gpus` gives the container (`docker_gpus.gpus_word`), and
@@ -60,6 +63,7 @@ class ContainerEnv(dict[str, Word]):
         `-E` resets the environment, yet sudoers' `env_keep` may keep what the file set."""
         other = ContainerEnv(values or {})
         other.unread, other.unread_at, other.slurm = self.unread, self.unread_at, self.slurm
+        other.unread_label = self.unread_label
         return other
 
 
@@ -74,6 +78,13 @@ def with_unread(env: dict[str, Word], unread: str, at: Span | None) -> Container
     found = ContainerEnv(env)
     found.unread, found.unread_at = unread, at
     return found
+
+
+def mark_unread(launch: Launch, env: dict[str, Word]) -> None:
+    """Set on `launch` the word standing for what `env`'s unread source may set, and what
+    findings call that environment."""
+    launch.env_unread = unread_word(env)
+    launch.env_unread_label = getattr(env, "unread_label", launch.env_unread_label)
 
 
 def unread_word(env: dict[str, Word]) -> Word | None:

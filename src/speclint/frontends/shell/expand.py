@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from speclint.frontends.shell.fields import Piece
     from speclint.frontends.shell.text import TextMap
     from speclint.frontends.shell.variables import Env, Run
+    from speclint.frontends.shell.written_chars import Partly
 
 _NEEDS_EXPANSION = frozenset(b"\\*?[{~")
 """The bytes a word needs expanded for (a set test: a regex search costs more to start)."""
@@ -236,7 +237,7 @@ class Expander(WordPieces):
         if kind == "string" and value.runs is not None:  # partly known: where each known run is
             from speclint.frontends.shell.written_chars import run_chars
 
-            at = run_chars(self.tm, node, value.runs, self.expanded_text, self._placed)
+            at = run_chars(self.tm, node, value.runs, self.expanded_text, self._placed, self._partly)
             return value if at is None else replace(value, runs_written=at)
         if kind == "concatenation" and joined is not None and value.element is None:
             from speclint.frontends.shell.written_chars import concatenation_chars
@@ -273,6 +274,14 @@ class Expander(WordPieces):
                 return None
             texts.append(piece[1])
         return "".join(texts)
+
+    def _partly(self, node: Node) -> Partly | None:
+        """The runs of `$NAME` or `${NAME}` in a double-quoted string, when partly known, and
+        where each is written (`written_chars.run_chars`)."""
+        raw = self.tm.node_text(node).lstrip()
+        name = raw[2:-1] if raw.startswith("${") and raw.endswith("}") else raw[1:]
+        value = self.env.get(name) if name.isidentifier() else None
+        return (value.runs, value.runs_written) if value is not None and value.runs is not None else None
 
     def _placed(self, node: Node, text: str) -> tuple[list[int], list[int]] | None:
         """Where the characters of `$NAME` or `${NAME}` in a double-quoted string are written,

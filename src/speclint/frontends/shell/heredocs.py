@@ -15,9 +15,10 @@ from __future__ import annotations
 
 from speclint.core import patterns
 from speclint.core.launches import Diagnostic
-from speclint.frontends.shell.launch import SHELLS, SSH_VALUE_LETTERS
+from speclint.frontends.shell.launch import SHELLS
 from speclint.frontends.shell.launcher_words import TEXT_COMMANDS, static_word
 from speclint.frontends.shell.nested import put_expansion, put_value
+from speclint.frontends.shell.wrappers import SSH_VALUE_LETTERS
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

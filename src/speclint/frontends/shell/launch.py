@@ -46,7 +46,6 @@ def _is_python(name: str) -> bool:
 
 
 SHELLS = {"bash", "sh", "zsh", "dash", "ksh"}
-SSH_VALUE_LETTERS = set("bcDEeFIiJLlmOopQRSWwBP")
 
 _WRAPPERS = OPTION_WRAPPERS
 _RUNNERS = wrappers.RUNNERS
@@ -151,7 +150,7 @@ def _dispatch(
         elif base in ("flock", "caffeinate", "enroot", "doppler"):
             from speclint.frontends.shell.run_wrappers import wrapped
 
-            runs = wrapped(walker, base, args, i + 1, env, image)
+            runs = wrapped(walker, node, base, args, i + 1, env, image)
             if runs is None:
                 return
             i, env = runs
@@ -253,11 +252,10 @@ def _dispatch(
 
             shell_c(walker, base, args, i + 1, env, image)
             return
-        elif base == "ssh":
-            _ssh(walker, node, span, args, i + 1)
-            return
-        elif base == "tmux":
-            _tmux(walker, node, span, args, i + 1)
+        elif base in ("ssh", "tmux"):
+            from speclint.frontends.shell.remote_sessions import session_command
+
+            session_command(walker, node, span, base, args, i + 1, _dispatch)
             return
         elif base == "torchrun":
             from speclint.frontends.shell.torchrun import torchrun_launch
@@ -284,9 +282,9 @@ def _launch(
     image_text, image_span = image if image is not None else (None, None)
     launch = Launch(walker.path, entry, span, [a.word for a in rest], dict(env), image_text, image_span)
     if getattr(env, "unread", None) is not None:  # a container's env file not read
-        from speclint.frontends.shell.docker_env_files import unread_word
+        from speclint.frontends.shell.docker_env_files import mark_unread
 
-        launch.env_unread = unread_word(env)
+        mark_unread(launch, env)
     gpus = getattr(env, "gpus", None)
     if gpus is not None:  # `docker run --gpus`
         launch.gpu_count, launch.gpu_count_by = gpus, getattr(env, "gpus_by", None)
@@ -346,52 +344,3 @@ def _module_launch(
         from speclint.frontends.shell.launcher_strings import old_dynamo_module
 
         walker.result.diagnostics.append(old_dynamo_module(module, args[j].word.span))
-
-
-def _ssh(walker: Walking, node: Node, span: Span, args: list[Arg], i: int) -> None:
-    """`ssh [options] HOST COMMAND...`: the remote shell gets none of our variables."""
-    while i < len(args):
-        text = args[i].word.text
-        if text is None or not text.startswith("-"):
-            break
-        i += 1
-        if text == "--":
-            break
-        letters = text[1:]
-        for k, letter in enumerate(letters):
-            if letter in SSH_VALUE_LETTERS:
-                if k + 1 == len(letters):
-                    i += 1
-                break
-    command = args[i + 1 :]
-    if len(command) == 1:
-        walker.parse_nested(
-            command[0], {}, None, f"${{name}} is not set on the remote host of `ssh` (line {span.line})"
-        )
-    elif command:
-        _dispatch(walker, node, span, command, 0, {}, None)
-
-
-def _tmux(walker: Walking, node: Node, span: Span, args: list[Arg], i: int) -> None:
-    """`tmux new-session -d 'CODE'` (one word: run by the default shell), `tmux new-window
-    python -m ...` (several: run as they are) and `tmux send-keys 'CODE' Enter` (typed into
-    the pane's shell). The process gets the tmux server's environment, not this script's."""
-    env: dict[str, Word] = {}
-    typed, i = wrappers.tmux_command(args, i, env)
-    command = args[i:]
-    unknown = f"${{name}} is not passed to the shell `tmux` starts (line {span.line})"
-    if typed:
-        from speclint.frontends.shell.typed_lines import TMUX_HOW, not_read
-
-        for k, keys in enumerate(command):  # each line: one string of keys, then Enter
-            ended = k + 1 < len(command) and command[k + 1].word.text in wrappers.TMUX_LINE_ENDS
-            if keys.word.text in wrappers.TMUX_LINE_ENDS:
-                continue
-            if ended and (k == 0 or command[k - 1].word.text in wrappers.TMUX_LINE_ENDS):
-                walker.parse_nested(keys, env, None, unknown)
-            else:
-                not_read(walker, keys, TMUX_HOW)
-    elif len(command) == 1:
-        walker.parse_nested(command[0], env, None, unknown)
-    elif command:
-        _dispatch(walker, node, span, command, 0, env, None)

@@ -147,9 +147,10 @@ def _add_unknown(
     """A placeholder for a word whose text is unknown, at the place the word is written."""
     span = arg.word.span
     begin = walker.tm.line_starts[span.line - 1] + span.column - 1
+    end = walker.tm.line_starts[span.end_line - 1] + span.end_column - 1 if span.file is None else begin
     name = f"__speclint_unknown_{len(placeholders)}"
     placeholders[name] = arg.word.dynamic_reason or "unknown value"
-    pieces.append(("${" + name + "}", begin, begin))
+    pieces.append(("${" + name + "}", begin, max(begin, end)))  # (the word as written: `$CMD`)
 
 
 def _add_pieces(

@@ -4,10 +4,10 @@ The substitution's output is the here-document's text (an unquoted delimiter: it
 expanded first, as bash does), less its trailing newlines, as bash strips them from a
 command substitution's output; each character points where the here-document writes it
 (`written_chars.WrittenChars`), so `eval "$CMD"`, `bash -c "$CMD"` or an unquoted `$CMD` read
-the launch at its words. Only a plain `cat` of one here-document (`<<`, not `<<-`, no other
-redirection or pipe) is read; a here-document with a value speclint does not know makes the
+the launch at its words. Only a plain `cat` of one here-document (`<<`, or `<<-`, whose tabs
+that start a line bash removes; no other redirection or pipe) is read; a here-document with a value speclint does not know makes the
 value partly known: its known runs read as words, each unknown one any number of words
-(`VarValue.runs`), placed at the substitution.
+(`VarValue.runs`), each known run where the here-document writes it.
 """
 
 from __future__ import annotations
@@ -18,9 +18,10 @@ if TYPE_CHECKING:
 
     from speclint.core.spans import Span
     from speclint.frontends.shell.expand import Expander
+    from speclint.frontends.shell.text import TextMap
     from speclint.frontends.shell.variables import VarValue
 
-_PARTS = frozenset({"<<", "heredoc_start", "heredoc_body", "heredoc_end"})
+_PARTS = frozenset({"<<", "<<-", "heredoc_start", "heredoc_body", "heredoc_end"})
 """What a plain `<< EOF` redirection holds (tree-sitter-bash puts a pipe or another
 redirection written on its first line inside it)."""
 
@@ -50,38 +51,56 @@ def heredoc_value(expander: Expander, node: Node, origin: Span) -> VarValue | No
     built = heredoc_pieces(lambda: expander, tm, redirect)
     if built is None:
         return None
-    if built[1]:
-        return _partly_known(*built, origin)
-    text_parts: list[str] = []
-    begins: list[int] = []
-    ends: list[int] = []
+    tabs = any(c.type == "<<-" for c in redirect.children)
+    chars: list[tuple[str, int, int]] = []  # (a character, or a placeholder of `built[1]`)
     for text, begin, end in built[0]:
-        text_parts.append(text)
-        begins.extend([begin] * len(text))
-        ends.extend([end] * len(text))
-    text = "".join(text_parts)
+        if text.startswith("${__speclint_") and text[2:-1] in built[1]:
+            chars.append((text, begin, end))
+            continue
+        for char in text:
+            if not (tabs and char == "\t" and (not chars or chars[-1][0] == "\n")):
+                chars.append((char, begin, end))  # (`<<-`: a tab that starts a line, removed)
+    if built[1]:
+        return _partly_known(chars, built[1], origin, tm)
+    text = "".join(char for char, _, _ in chars)
     kept = len(text.rstrip("\n"))
     if kept > MAX_VALUE_CHARS:
         return None
-    return VarValue(text=text[:kept], origin=origin, written=WrittenChars(begins[:kept], ends[:kept], tm))
+    begins = [begin for _, begin, _ in chars[:kept]]
+    ends = [end for _, _, end in chars[:kept]]
+    return VarValue(text=text[:kept], origin=origin, written=WrittenChars(begins, ends, tm))
 
 
-def _partly_known(pieces: list[tuple[str, int, int]], placeholders: dict[str, str], origin: Span) -> VarValue:
-    """A here-document holding values not known (`$1`, `$(hostname)`): its known runs and
-    an unknown run for each placeholder `heredoc_pieces` put in."""
+def _partly_known(
+    chars: list[tuple[str, int, int]], placeholders: dict[str, str], origin: Span, tm: TextMap
+) -> VarValue:
+    """A here-document holding values not known (`$1`, `$(hostname)`): its known runs, each
+    where it is written, and an unknown run for each placeholder `heredoc_pieces` put in."""
     from speclint.frontends.shell.variables import VarValue
+    from speclint.frontends.shell.written_chars import WrittenChars
 
     runs: list[tuple[str | None, str, Span | None]] = []
-    parts: list[str] = []
-    for text, _begin, _end in pieces:
-        name = text[2:-1] if text.startswith("${__speclint_") else ""
+    written: list[WrittenChars | None] = []
+    part: list[tuple[str, int, int]] = []
+
+    def known(strip: bool) -> None:
+        text = "".join(char for char, _, _ in part)
+        kept = len(text.rstrip("\n")) if strip else len(text)
+        if kept:
+            runs.append((text[:kept], "", None))
+            written.append(WrittenChars([b for _, b, _ in part[:kept]], [e for _, _, e in part[:kept]], tm))
+        part.clear()
+
+    for char, begin, end in chars:
+        name = char[2:-1] if char.startswith("${__speclint_") else ""
         if name in placeholders:
-            runs.append(("".join(parts), "", None))
+            known(strip=False)
             runs.append((None, placeholders[name], None))
-            parts = []
+            written.append(None)
         else:
-            parts.append(text)
-    runs.append(("".join(parts).rstrip("\n"), "", None))
+            part.append((char, begin, end))
+    known(strip=True)
     reason = next(run[1] for run in runs if run[0] is None)
-    known = tuple(run for run in runs if run[0] != "")
-    return VarValue(reason=reason, origin=origin, runs=known if any(run[0] for run in known) else None)
+    if not any(run[0] for run in runs):
+        return VarValue(reason=reason, origin=origin)
+    return VarValue(reason=reason, origin=origin, runs=tuple(runs), runs_written=tuple(written))

@@ -67,9 +67,9 @@ def torchrun_launch(
             walker.path, entry, span, [a.word for a in rest], dict(worker_env), image_text, image_span
         )
         if getattr(env, "unread", None) is not None:  # a container's env file not read
-            from speclint.frontends.shell.docker_env_files import unread_word
+            from speclint.frontends.shell.docker_env_files import mark_unread
 
-            launch.env_unread = unread_word(env)
+            mark_unread(launch, env)
         walker.add_launch(launch)
 
 

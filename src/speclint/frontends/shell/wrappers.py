@@ -20,6 +20,8 @@ if TYPE_CHECKING:
 
 # Open MPI mpirun / MPICH and Intel MPI mpiexec: options with one value, and with two
 # (`-mca NAME VALUE`, `-genv NAME VALUE`). Open MPI accepts long options with one dash too.
+SSH_VALUE_LETTERS = frozenset("bcDEeFIiJLlmOopQRSWwBP")
+"""ssh's options that take a value (`-p 22`, `-i key`): the next word is theirs."""
 MPI_ONE_VALUE = frozenset(
     """np n c N H host hostfile machinefile f wdir wd path prefix
     npernode npersocket map-by bind-to rank-by ppn hosts configfile bootstrap launcher iface

@@ -17,6 +17,9 @@ if TYPE_CHECKING:
 
     from speclint.frontends.shell.text import TextMap
 
+    Partly = tuple[tuple[tuple[str | None, str, Span | None], ...], tuple["WrittenChars | None", ...] | None]
+    """A partly known value's runs and where each known one is written (`VarValue.runs`,
+    `VarValue.runs_written`)."""
     Value = tuple[str, "Span | WrittenChars | None", "Span | None"]
     """What is read of a variable's value here: its text, where it is written character for
     character (`VarValue.written`), where it is assigned (`VarValue.origin`)."""
@@ -243,10 +246,12 @@ def run_chars(
     runs: tuple[tuple[str | None, str, Span | None], ...],
     expanded: Callable[[Node], str | None],
     placed: Callable[[Node, str], tuple[list[int], list[int]] | None] | None = None,
+    partly: Callable[[Node], Partly | None] | None = None,
 ) -> tuple[WrittenChars | None, ...] | None:
     """Where each known run of a double-quoted string's partly known value is written (`CMD="...
     --host $(hostname -i) --tp 2"`: the runs around the command substitution), one per run (None
-    for an unknown one); None when the string's parts do not match the runs."""
+    for an unknown one); None when the string's parts do not match the runs. `partly`: the
+    partly known value of a `$NAME` in it (`CMD="nohup $CMD &"`), whose runs keep their places."""
     segments: list[tuple[list[int], list[int], list[str]]] = [([], [], [])]
     for start, finish, child in string_parts(tm, node):
         begins, ends, texts = segments[-1]
@@ -254,6 +259,19 @@ def run_chars(
             texts.append(_literal(tm, start, finish, begins, ends))
             continue
         value = expanded(child)
+        inner = partly(child) if value is None and partly is not None else None
+        if inner is not None:
+            begin, end = tm.file_range(start, finish)
+            for index, (text, _, _) in enumerate(inner[0]):
+                if text is None:
+                    segments.append(([], [], []))
+                    continue
+                at = inner[1][index] if inner[1] is not None else None
+                ok = at is not None and len(at.begins) == len(text) and at.tm.line_starts is tm.line_starts
+                segments[-1][0].extend(at.begins if ok and at is not None else [begin] * len(text))
+                segments[-1][1].extend(at.ends if ok and at is not None else [end] * len(text))
+                segments[-1][2].append(text)
+            continue
         if value is None:
             segments.append(([], [], []))
             continue

@@ -148,7 +148,7 @@ def _labels(ctx: LaunchContext) -> dict[int, str]:
     """What each unknown word is to SGLang: the value of which flag or field."""
     labels: dict[int, str] = {}
     if ctx.launch.env_unread is not None:
-        labels[id(ctx.launch.env_unread)] = "the container's environment"
+        labels[id(ctx.launch.env_unread)] = ctx.launch.env_unread_label
     if ctx.launch.kwargs_style:
         for key, value in ctx.launch.kwargs:
             if key.splat:
