@@ -32,7 +32,9 @@ def _argparse_says(argv: list[str]) -> str:
 
 
 def test_cpython_argparse_reports_the_required_flag_before_the_stray_word() -> None:
-    assert _argparse_says(["--tp-size", "2", "4"]).startswith("launch_server: error: the following arguments are required")
+    assert _argparse_says(["--tp-size", "2", "4"]).startswith(
+        "launch_server: error: the following arguments are required"
+    )
 
 
 @pytest.mark.parametrize(
