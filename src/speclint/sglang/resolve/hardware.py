@@ -374,8 +374,9 @@ def _backend_beside(state: ResolutionState, gpu: GpuProfile | None) -> str | Non
     if not state.traits.gpu_resolution or gpu is None or state.get("attention_backend") is not None:
         return None
     from speclint.sglang.resolve import deepseek_blackwell
+    from speclint.sglang.resolve.beside_reads import beside_for  # (BESIDE as read per release)
 
-    why = _why_not(state, gpu, modelled_flags_problem(state.config, BESIDE))
+    why = _why_not(state, gpu, modelled_flags_problem(state.config, beside_for(state.checked_version)))
     if why is not None:
         deepseek_blackwell.unquant_attention(state, gpu, why)  # (whatever the quantization)
         return why
