@@ -76,3 +76,33 @@ def test_the_backend_is_stated_beside_ep_size() -> None:
     [context] = lint_text(f"{LLAMA} --tp-size 2 --ep-size 2\n", "x.sh", options).contexts
     assert context.resolution is not None
     assert context.resolution.effective["attention_backend"] == "fa3"
+
+
+def _effective(text: str, version: str) -> dict[str, object]:
+    options = LintOptions(sglang_version=version, gpu=profile("h100"), read_pyproject=False)
+    [context] = lint_text(text, "x.sh", options).contexts
+    assert context.resolution is not None
+    return context.resolution.effective
+
+
+DSV3_A2A = f"python -m sglang.launch_server --model-path {MODELS / 'deepseek-v3'} --tp-size 8 --moe-a2a-backend deepep\n"
+
+
+def test_the_sampling_backend_is_stated_beside_moe_a2a_backend_from_0_5_15() -> None:
+    """0.5.15+: `_sampling_backend_default` and `_deterministic_sampling_backend` name no field
+    the all-to-all backend's hooks write (oracle: a2a seed 25003 on 0.5.19, 0.5.22, 0.5.23, 223
+    launches, flashinfer on each)."""
+    for version in ("0.5.19", "0.5.23"):
+        effective = _effective(DSV3_A2A, version)
+        assert effective["sampling_backend"] == "flashinfer"
+        assert "--moe-a2a-backend" in str(effective["mem_fraction_static"])  # still unknown, with its cause
+
+
+def test_before_0_5_15_the_deterministic_handler_keeps_it_unknown() -> None:
+    """0.5.14's `_handle_deterministic_inference` writes it beside the TP size and the model."""
+    assert "--moe-a2a-backend" in str(_effective(DSV3_A2A, "0.5.14")["sampling_backend"])
+
+
+def test_a_flag_a_writer_names_keeps_it_unknown() -> None:
+    text = DSV3_A2A.replace("deepep", "deepep --enable-deterministic-inference")
+    assert _effective(text, "0.5.23")["sampling_backend"] != "flashinfer"

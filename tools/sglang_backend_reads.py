@@ -9,7 +9,10 @@ where it names it: an attribute (`cfg.ep_size`, `self.moe_a2a_backend`), a keywo
 (`declare_resolution(..., moe_a2a_backend=...)`) or a string (`getattr(x, "ep_size")`, a dict
 key). Per release -> {field: sorted "<path under sglang/srt/>::<function>" touching it} for the
 fields of FIELDS; {} where no picker is defined (the release leaves the backend to the model
-runner). Used by tools/gen_sglang_backend_reads.py."""
+runner). Used by tools/gen_sglang_backend_reads.py.
+
+`read_writers(named, field)`: every function writing `field` -> the fields it names (`writers`
+of the same data file: the sampling backend beside flags speclint does not model)."""
 
 from __future__ import annotations
 
@@ -104,3 +107,52 @@ def read_backend_reads(named: list[tuple[str, str]]) -> dict[str, list[str]]:
                 seen.add(callee)
                 queue.append(callee)
     return {field: sorted(reads[field]) for field in sorted(reads)}
+
+
+def _writes(function: ast.FunctionDef, field: str) -> bool:
+    for node in ast.walk(function):
+        if isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            if any(isinstance(t, ast.Attribute) and t.attr == field for t in targets):
+                return True
+        elif isinstance(node, ast.keyword) and node.arg == field:
+            return True
+        elif isinstance(node, ast.Dict) and any(
+            isinstance(k, ast.Constant) and k.value == field for k in node.keys
+        ):
+            return True
+    return False
+
+
+_OWNERS = ("self", "cfg", "view", "server_args", "args", "sa")
+
+
+def _named_fields(function: ast.FunctionDef) -> set[str]:
+    """The fields a function names: `<owner>.field` (self, cfg, view, server_args, ...), and
+    `resolved_view(x).field` / `resolving_view(x).field`."""
+    names: set[str] = set()
+    for node in ast.walk(function):
+        if not isinstance(node, ast.Attribute):
+            continue
+        base = node.value
+        if (isinstance(base, ast.Name) and base.id in _OWNERS) or (
+            isinstance(base, ast.Call) and isinstance(base.func, ast.Name) and base.func.id.endswith("_view")
+        ):
+            names.add(node.attr)
+    return names
+
+
+WRITTEN = ("sampling_backend", "enable_deterministic_inference")
+"""The fields whose writers are read (`read_writers`): the sampling backend, and the switch its
+deterministic override reads."""
+
+
+def read_writers(named: list[tuple[str, str]], field: str) -> dict[str, list[str]]:
+    """Every function of the resolution code writing `field` (`x.field = ...`, `field=...` as a
+    keyword, a dict with the key "field") -> the fields it names, sorted; "<path>::<function>"."""
+    out: dict[str, list[str]] = {}
+    for name, nodes in _functions(named).items():
+        for where, node in nodes:
+            if name != "__init__" and _writes(node, field):
+                out[where] = sorted(_named_fields(node) - {field})
+    return dict(sorted(out.items()))

@@ -12,6 +12,12 @@ from functools import lru_cache
 
 from speclint.sglang.resolve.hardware_flags import BESIDE
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from speclint.sglang.linedata import LineData
+    from speclint.sglang.resolve.gpu_profiles import GpuProfile
+    from speclint.sglang.resolve.state import ResolutionState
+
 _V4_AND_OTHERS = (
     "validate_deepseek_v4_cp",
     "validate_deepseek_v41_features",
@@ -118,3 +124,69 @@ def beside_from_reads(reads: dict[str, list[str]]) -> frozenset[str]:
         for field in BESIDE
         if all(where.split("::")[-1] in BESIDE_READS.get(field, ()) for where in reads.get(field, ()))
     )
+
+
+SAMPLING_SAFE = frozenset(
+    (
+        "device",
+        "attention_backend",
+        "enable_deterministic_inference",
+        "cuda_graph_config",
+        "_cuda_graph_config_locked",
+        "enable_fused_qk_norm_rope",
+    )
+)
+"""What a writer of the sampling backend may name for speclint to state it beside flags it does
+not model: the device (the CPU/HPU/XPU writers: speclint assumes CUDA, where they do nothing;
+the XPU one's CUDA-graph and fused-norm fields are under its device test) and the deterministic
+switch (`_deterministic_sampling_backend`, 0.5.15+). Before 0.5.15 the deterministic handler
+writes it beside the TP size, the model and the radix cache: unknown there."""
+
+
+def sampling_beside(state: ResolutionState, gpu: GpuProfile | None) -> None:
+    """The sampling backend beside flags speclint does not model (--moe-a2a-backend, LoRA, ...):
+    `_sampling_backend_default`'s FlashInfer on a CUDA GPU, where every function the release
+    has writing it (`writers` of data/sglang_backend_reads.json) names only SAMPLING_SAFE fields
+    and none of those flags, no writer of the deterministic switch names one of them, and the
+    switch is off."""
+    if (
+        gpu is None
+        or gpu.vendor != "nvidia"
+        or state.get("sampling_backend") is not None
+        or state.get("enable_deterministic_inference") not in (False, None)
+        or state.config.given("enable_deterministic_inference")
+        or state.get("device") != "cuda"
+    ):
+        return
+    from speclint.sglang.resolve.hardware_flags import outside_dests
+
+    outside = set(outside_dests(state.config))
+    writers = _writers(state.checked_version)
+    if not outside or writers is None:
+        return
+    sampling, switch = writers.get("sampling_backend", {}), writers.get("enable_deterministic_inference", {})
+    if any(not set(names) <= SAMPLING_SAFE or outside & set(names) for names in sampling.values()):
+        return
+    if any(outside & set(names) for names in switch.values()):
+        return
+    state.set(
+        "sampling_backend", "flashinfer", "FlashInfer is available on CUDA GPUs", "_sampling_backend_default"
+    )
+
+
+@lru_cache(maxsize=16)
+def _writers(version: str) -> dict[str, dict[str, list[str]]] | None:
+    data = _data()
+    row = data.row(version)
+    if not isinstance(row, dict) or "writers" not in row:
+        return None
+    found: dict[str, dict[str, list[str]]] = data.shared(row["writers"])
+    return found
+
+
+@lru_cache(maxsize=1)
+def _data() -> LineData:
+    from speclint.sglang.linedata import LineData
+
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    return LineData(os.path.join(here, "data", "sglang_backend_reads.json"))

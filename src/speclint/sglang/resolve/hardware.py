@@ -121,6 +121,10 @@ def _resolve_hardware(state: ResolutionState, gpu: GpuProfile | None) -> None:
             from speclint.sglang.resolve.a2a_decode_graph import decode_max_bs_beside
 
             decode_max_bs_beside(state, gpu)
+        if problem is not None and gpu is not None:  # (flags speclint does not model: read per release)
+            from speclint.sglang.resolve.beside_reads import sampling_beside
+
+            sampling_beside(state, gpu)
         _gpu_free_parts(state, reason, backend_reason)
         return
     from speclint.sglang.resolve import deepseek_blackwell
