@@ -71,10 +71,8 @@ Per release, name -> index of its reading:
   "field" | "expression" | "unread", value]], "logged"}, with "asserts": [[test, message, helper]]
   where it calls a helper that asserts (0.5.22+ `context_parallel_attn_dp_size`)
   (tools/sglang_mla_prefill_cp.py); null where not so.
-- `trtllm_mha_prefill_cp` (0.5.19+): `if prefill_backend == "trtllm_mha" and not
-  get_platform().is_sm100 and (cfg.attn_cp_size > 1): raise ValueError(...)` (0.5.19 also
-  `cfg.enable_prefill_context_parallel or`) -> {"where", "switch", "message"}
-  (tools/sglang_trtllm_mha_cp.py); null where not so.
+- `trtllm_mha_prefill_cp` (0.5.19+): the trtllm_mha prefill refusal off SM100 beside `attn_cp_size
+  > 1` (0.5.19 also a switch) -> {"where", "switch", "message"} (tools/sglang_trtllm_mha_cp.py).
 """
 
 from __future__ import annotations
