@@ -71,6 +71,8 @@ Per release, name -> index of its reading:
   "field" | "expression" | "unread", value]], "logged"}, with "asserts": [[test, message, helper]]
   where it calls a helper that asserts (0.5.22+ `context_parallel_attn_dp_size`)
   (tools/sglang_mla_prefill_cp.py); null where not so.
+- `trtllm_mha_prefill_cp` (0.5.19+): the trtllm_mha prefill refusal off SM100 beside `attn_cp_size
+  > 1` (0.5.19 also a switch) -> {"where", "switch", "message"} (tools/sglang_trtllm_mha_cp.py).
 """
 
 from __future__ import annotations
@@ -87,6 +89,7 @@ from sglang_cp_moe_dp import read_cp_before_a2a, read_cp_moe_dp_asserts  # noqa:
 from sglang_cp_strategy import read_cp_asserts, read_cp_strategy_required  # noqa: E402
 from sglang_mla_prefill_cp import read_mla_prefill_cp  # noqa: E402
 from sglang_server_readings import env_flag_compat, runner_writers, template  # noqa: E402
+from sglang_trtllm_mha_cp import read_trtllm_mha_prefill_cp  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "src", "speclint", "sglang", "data", "sglang_server_checks.json")
@@ -385,6 +388,7 @@ def read_release(path: str) -> list[tuple[str, object]]:
         ("mla_prefill_cp", read_mla_prefill_cp(sources)),
         ("cp_before_a2a", read_cp_before_a2a(sources)),
         ("cli_copies", read_cli_copies(dict(named).get("sglang/srt/server_args.py"))),
+        ("trtllm_mha_prefill_cp", read_trtllm_mha_prefill_cp(sources)),
     ]
 
 

@@ -189,3 +189,46 @@ def prefill_cp(version: str, seed: int, n: int) -> list[dict]:
             launch.append(("--disaggregation-mode", rng.choice(["prefill", "decode"])))
         cases.append({"argv": _flatten(launch, options), "gpu": rng.choice(["H100", "H200", "B200"])})
     return cases
+
+
+def mha_cp(version: str, seed: int, n: int) -> list[dict]:
+    """`n` launches of an MHA target (Llama 3.1, Qwen3; DeepSeek-V3 beside them) with context-
+    parallel prefill (--attn-cp-size, --enable-prefill-cp with or without --cp-strategy) and a
+    trtllm_mha backend for prefill (--prefill-attention-backend, --attention-backend, or both
+    with another decode backend), on an A100, H100, H200, B200 or RTX 5090: 0.5.19+ refuse a
+    trtllm_mha prefill backend beside attention CP off SM100."""
+    from speclint.sglang.flags.schema import options_of
+
+    options = options_of(version)
+    rng = random.Random(f"mha-cp-{seed}")
+    cases = []
+    for _ in range(n):
+        tp = rng.choice([2, 4, 8, 8])
+        launch: Launch = [("--model-path", rng.choice([M + "llama-3.1-8b-instruct", QWEN3, QWEN3, DSV3]))]
+        launch.append(("--tp-size", str(tp)))
+        if rng.random() < 0.7:
+            launch.append(("--attn-cp-size", str(rng.choice([1, 2, 2, tp]))))
+        if rng.random() < 0.5 and "--enable-prefill-cp" in options:
+            launch.append(("--enable-prefill-cp", None))
+            if rng.random() < 0.7:
+                launch.append(("--cp-strategy", rng.choice(["zigzag", "interleave"])))
+        form = rng.choice(["prefill", "prefill", "both", "split", "other"])
+        if form in ("prefill", "split"):
+            launch.append(("--prefill-attention-backend", "trtllm_mha"))
+        if form == "split":
+            launch.append(("--decode-attention-backend", rng.choice(["fa3", "flashinfer", "triton"])))
+        if form == "both":
+            launch.append(("--attention-backend", "trtllm_mha"))
+        if form == "other":
+            launch.append(("--prefill-attention-backend", rng.choice(["fa3", "flashinfer", "triton"])))
+        if rng.random() < 0.2:
+            launch.append(("--dp-size", "2"))
+            if rng.random() < 0.5:
+                launch.append(("--enable-dp-attention", None))
+        if rng.random() < 0.2:
+            launch.append(("--kv-cache-dtype", rng.choice(["fp8_e4m3", "auto"])))
+        if rng.random() < 0.2:
+            launch.append(("--page-size", str(rng.choice([16, 32, 64]))))
+        gpu = rng.choice(["A100", "H100", "H100", "H200", "B200", "B200", "RTX5090"])
+        cases.append({"argv": _flatten(launch, options), "gpu": gpu})
+    return cases

@@ -141,6 +141,7 @@ def record(
         "a2a": battery_a2a.a2a,
         "a2a_cp": battery_a2a.a2a_cp,
         "prefill_cp": battery_a2a.prefill_cp,
+        "mha_cp": battery_a2a.mha_cp,
     }.get(generator, battery.battery)
     cases = generate(version, seed, n)
     run_cases = [dict(c, argv=_absolute(c["argv"])) for c in cases]
@@ -209,13 +210,14 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=battery.SEED, help="battery seed (new draws: a new seed)")
     ap.add_argument(
         "--generator",
-        choices=("battery", "wide", "quantization", "moe", "a2a", "a2a_cp", "prefill_cp"),
+        choices=("battery", "wide", "quantization", "moe", "a2a", "a2a_cp", "prefill_cp", "mha_cp"),
         default="battery",
         help="wide: tests/oracle_wide.py's launches; quantization: battery.quantization; "
         "moe: battery.moe (those with --moe-runner-backend); a2a: battery.a2a (MoE all-to-all "
         "backends, MegaMoE's attention DP and token budget); a2a_cp: battery.a2a_cp (MegaMoE with "
         "context-parallel prefill, the decode token budget, small budgets); prefill_cp: "
-        "battery_a2a.prefill_cp (--enable-prefill-cp on DeepSeek-V3 and Kimi-K2.5)",
+        "battery_a2a.prefill_cp (--enable-prefill-cp on DeepSeek-V3 and Kimi-K2.5); mha_cp: "
+        "battery_a2a.mha_cp (trtllm_mha prefill beside attention CP, MHA targets)",
     )
     ap.add_argument("--n", type=int, default=battery.N_DRAWN, help="drawn launches (besides the fixed ones)")
     ap.add_argument("--keep-going", action="store_true", help="continue after a failure")

@@ -1,5 +1,5 @@
 """What lets an older SGLang release resolve inside the 0.5.23 oracle environment, for
-``record_release.py``: the fake GPU of ``resolve_cases.py`` extended to the pre-``platforms``
+``record_release.py``: the fake GPU of ``fake_gpu.py`` extended to the pre-``platforms``
 probes (``sglang.srt.utils``, ``sglang.srt.layers.utils``), small shims for API drift in the
 newer torch/triton/transformers, and the inert stubs of ``ORACLE_STUBS``. Nothing here fakes
 a result of the release's own resolution."""
@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 import sys
 
-import resolve_cases as rc  # (the fake GPU; record_release.py puts this folder on sys.path)
+import fake_gpu as rc  # (the fake GPU and its state; record_release.py puts this folder on sys.path)
 
 
 def _utils_module():

@@ -22,6 +22,8 @@ class UnexpectedArgument(Rule):
 
     ## Why it matters
     argparse stops the launch with `unrecognized arguments` or `ignored explicit argument`.
+    When a required flag (`--model-path`) is missing too, argparse prints `the following
+    arguments are required` instead: it checks those before the words it could not attach.
 
     ## Example
     ```bash
@@ -56,6 +58,12 @@ class UnexpectedArgument(Rule):
             says="`--enable-mixed-chunk` is a switch and takes no value",
             fixed=NO_FIX,
         ),
+        Example(
+            "python -m sglang.launch_server --tp-size 2 4",
+            at="1:44",
+            says="argparse stops the launch with 'the following arguments are required: --model-path/--model' (it checks those before 'unrecognized arguments')",
+            fixed=NO_FIX,
+        ),
     )
     valid = ("python -m sglang.launch_server --model-path m --tp-size 2 --enable-mixed-chunk",)
 
@@ -66,7 +74,7 @@ class UnexpectedArgument(Rule):
                 blank = not text.strip()  # a line end of its own (`shlex.split` of `\` at a line end)
                 message = (
                     f"{repr(text) if blank or not text.isprintable() else f'`{text}`'} is not attached "
-                    "to any flag: argparse stops the launch with 'unrecognized arguments'"
+                    f"to any flag: argparse stops the launch with {stops_with(ctx)}"
                 )
                 fix = (
                     "remove the `\\` before the line end: `shlex.split` reads it as escaping the line "
@@ -93,6 +101,20 @@ class UnexpectedArgument(Rule):
                     f"write `{use.matched}` alone (or leave it out for false)",
                     word_notes(use.word) + _typed(use.word),
                 )
+
+
+def stops_with(ctx: LaunchContext) -> str:
+    """What argparse prints for a word it leaves over: 'unrecognized arguments', unless a
+    required flag is missing too, which `_parse_known_args` reports first."""
+    memo = ctx.memo
+    if "required_first" not in memo:  # (once a launch: a launch may hold thousands of stray words)
+        from speclint.sglang.flags.argparse_stop import required_first
+
+        memo["required_first"] = required_first(ctx.parsed)
+    required = memo["required_first"]
+    if required:
+        return f"'{required}' (it checks those before 'unrecognized arguments')"
+    return "'unrecognized arguments'"
 
 
 def _typed(word: Word) -> list[Note]:

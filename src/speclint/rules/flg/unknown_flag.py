@@ -138,7 +138,9 @@ python -m sglang.launch_server --model-path /models/llama --speculative-eagle-to
                 stands = reading_for(ctx.version.version, module)
                 of = f" (SGLang {stands[0]}'s)" if stands and stands[0] != ctx.version.version else ""
                 what = f"neither an SGLang {ctx.version.version} flag nor an option of `{module}`{of}"
-            message = f"`{problem.text}` is {what}: argparse stops the launch with 'unrecognized arguments'"
+            from .unexpected_argument import stops_with
+
+            message = f"`{problem.text}` is {what}: argparse stops the launch with {stops_with(ctx)}"
             if guess:
                 message += f"; did you mean `{guess}`?"
             yield self.report(

@@ -28,7 +28,9 @@ run` and the plugin. Without a GPU it stays silent.
 SGLang checks the backend against the GPU while resolving the launch and raises
 `ValueError`. In 0.5.23: `trtllm_mla` needs Blackwell (SM100/SM12x) and an fp8_e4m3, bf16
 or auto KV cache; `trtllm_mha` (prefill or decode) needs Hopper (SM90), Blackwell (SM100)
-or SM120, and SM120 prefill refuses an fp8_e4m3 KV cache. Older releases refuse more:
+or SM120, and SM120 prefill refuses an fp8_e4m3 KV cache; a `trtllm_mha` prefill beside
+attention context parallelism (`--attn-cp-size` over 1; 0.5.19 also `--enable-prefill-cp` with a
+`--cp-strategy`) needs SM100 from 0.5.19. Older releases refuse more:
 `trtllm_mha` needs SM100 up to 0.5.9 (its prefill up to 0.5.18), `trtllm_mla` SM100 up to
 0.5.8, each with its own KV-cache list. A script written for B200s fails on the H100 or A100
 it is copied to.
@@ -69,6 +71,13 @@ python -m sglang.launch_server --model-path fixtures/models/deepseek-v3 \\
             says="refuses this launch on NVIDIA H100 80GB HBM3: TRTLLM MLA backend",
             fixed=NO_FIX,
         ),
+        Example(
+            _LLAMA + " --attn-cp-size 2 --prefill-attention-backend trtllm_mha",
+            gpu="h100",
+            at="1:128",
+            says="Prefill context parallelism with the TRTLLM MHA prefill backend requires SM100",
+            fixed=NO_FIX,
+        ),
     )
     valid = (
         Example(_LLAMA + " --attention-backend trtllm_mha", gpu="h100"),
@@ -81,12 +90,20 @@ python -m sglang.launch_server --model-path fixtures/models/deepseek-v3 \\
             return
         field = next((f for f in rejection.fields if ctx.config.given(f)), "attention_backend")
         gpu = ctx.gpu.name if ctx.gpu is not None else "this GPU"
+        fix = (
+            f"drop {ctx.option('attention_backend')} (SGLang picks one for the GPU) "
+            "or choose "
+            "one the GPU runs (fa3 on Hopper, flashinfer or triton elsewhere)"
+        )
+        if {"attn_cp_size", "enable_prefill_cp", "enable_prefill_context_parallel"} & set(rejection.fields):
+            fix = (
+                "choose another prefill backend (fa3 on Hopper, flashinfer or triton), run without "
+                "attention context parallelism, or on an SM100 GPU (B200, GB200)"
+            )
         yield self.report(
             ctx.path,
             ctx.span_of(field),
             f"SGLang {ctx.version.version} refuses this launch on {gpu}: {rejection.message}",
-            f"drop {ctx.option('attention_backend')} (SGLang picks one for the GPU) "
-            "or choose "
-            "one the GPU runs (fa3 on Hopper, flashinfer or triton elsewhere)",
+            fix,
             claims=(REJECTION,),
         )

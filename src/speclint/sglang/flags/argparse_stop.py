@@ -18,8 +18,9 @@ _AFTER_CONSUME = ("unknown-option", "unexpected-argument")
 def argparse_stop(parsed: ParsedArgs) -> ArgparseStop | None:
     """The first thing argparse stops at, in its own order (CPython 3.11 `_parse_known_args`):
     an ambiguous option anywhere (options are classified before any is consumed); then, word
-    by word, `-h/--help` or a flag whose value is missing or invalid; then unrecognized
-    arguments; then a missing required flag. None when argparse accepts the words."""
+    by word, `-h/--help` or a flag whose value is missing or invalid; then a missing required
+    flag (`_parse_known_args` raises it before returning the words it left); then unrecognized
+    arguments (`parse_args`, on those words). None when argparse accepts the words."""
     problems = parsed.problems
     if not problems:  # (most launches: only `-h/--help` can stop them)
         for use in parsed.uses:
@@ -58,15 +59,28 @@ def argparse_stop(parsed: ParsedArgs) -> ArgparseStop | None:
             )
     if consumed:
         return min(consumed, key=lambda item: item[0])[1]
-    for kinds in (_AFTER_CONSUME, None):
-        found = [p for p in problems if (p.kind in kinds if kinds else p.kind != "ambiguous-option")]
-        if found:
-            first = min(found, key=_problem_order)
-            words = " ".join(p.text for p in sorted(found, key=_problem_order) if p.kind in _AFTER_CONSUME)
-            message = (
-                f"unrecognized arguments: {words}" if kinds else first.detail or first.kind.replace("-", " ")
-            )
-            return _stop("error", first.span, message, first)
+    required = [p for p in problems if p.kind == "missing-required"]
+    if required:
+        return _stop("error", required[0].span, required[0].detail or "missing required", required[0])
+    found = [p for p in problems if p.kind in _AFTER_CONSUME]
+    if found:
+        first = min(found, key=_problem_order)
+        words = " ".join(p.text for p in sorted(found, key=_problem_order))
+        return _stop("error", first.span, f"unrecognized arguments: {words}", first)
+    others = [p for p in problems if p.kind != "ambiguous-option"]
+    if others:
+        first = min(others, key=_problem_order)
+        return _stop("error", first.span, first.detail or first.kind.replace("-", " "), first)
+    return None
+
+
+def required_first(parsed: ParsedArgs) -> str | None:
+    """argparse's message for a missing required flag when the launch also has words it would
+    call unrecognized: `_parse_known_args` stops at the required flag before `parse_args` looks
+    at those words, so 'the following arguments are required: ...' is what argparse prints."""
+    for problem in parsed.problems:
+        if problem.kind == "missing-required":
+            return problem.detail
     return None
 
 

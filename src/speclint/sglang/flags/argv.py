@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from dataclasses import field
 
-from speclint.core import json_read
 from speclint.core.records import dataclass
 from speclint.core.spans import Span
 from speclint.core.words import Word
+from speclint.sglang.flags.argv_types import NO_VALUE_ACTIONS as NO_VALUE_ACTIONS
+from speclint.sglang.flags.argv_types import convert_value, nargs_range
 from speclint.sglang.flags.flag_use import FlagUse as FlagUse
 from speclint.sglang.flags.option_matching import Classified, classify, has_negative_number_options
 from speclint.sglang.flags.spec_table import SpecsByKey
@@ -25,10 +26,6 @@ if TYPE_CHECKING:
 
     from speclint.sglang.flags.arg_problem import ArgProblem as ArgProblem
     from speclint.sglang.flags.schema import FlagSchema, FlagSpec
-
-NO_VALUE_ACTIONS = frozenset(
-    "store_true store_false store_const append_const count help version boolean_optional".split()
-)
 
 
 @dataclass(slots=True)
@@ -51,34 +48,6 @@ class ParsedArgs:
 
     def uses_of(self, dest: str) -> list[FlagUse]:
         return [u for u in self.uses if u.spec is not None and u.spec.dest == dest]
-
-
-def _convert(spec: FlagSpec, raw: str) -> tuple[object, str | None]:
-    """argparse's `_get_value`: the typed value, or the error argparse prints."""
-    kind = spec.type
-    try:
-        if kind == "int":
-            return int(raw), None
-        if kind == "float":
-            return float(raw), None
-        if kind == "json":
-            return json_read.loads(raw), None
-    except ValueError:  # (json.JSONDecodeError is one)
-        name = "loads" if kind == "json" else kind
-        return None, f"invalid {name} value: {raw!r}"
-    return raw, None
-
-
-def _nargs_range(spec: FlagSpec) -> tuple[int, int | None]:
-    if spec.action in NO_VALUE_ACTIONS:
-        return 0, 0
-    nargs = spec.nargs
-    if isinstance(nargs, int):
-        return nargs, nargs
-    return _NARGS.get(nargs, (1, 1))  # (argparse.REMAINDER and friends do not occur in SGLang)
-
-
-_NARGS: dict[object, tuple[int, int | None]] = {None: (1, 1), "?": (0, 1), "*": (0, None), "+": (1, None)}
 
 
 def parse_argv(
@@ -154,7 +123,7 @@ def parse_argv(
                 index += 1
                 _store(parsed, use, 1)
                 continue
-            low, high = _nargs_range(option)
+            low, high = nargs_range(option)
             index = _take_values(parsed, use, kinds, words, index, low, high)
             continue
         use = FlagUse(
@@ -200,7 +169,7 @@ def _consume(
 ) -> int:
     spec = use.spec
     assert spec is not None
-    low, high = _nargs_range(spec)
+    low, high = nargs_range(spec)
     if item.explicit is not None:
         option_span, value_span = item.explicit_spans()
         if high == 0:
@@ -240,7 +209,7 @@ def _take_values(
     high: int | None,
 ) -> int:
     """The values of a flag written without `=`: the words after it, `low` to `high` of them
-    (its spec's `_nargs_range`)."""
+    (its spec's `nargs_range`)."""
     taken: list[Word] = []
     saw_dynamic = False
     count = len(kinds)
@@ -281,7 +250,7 @@ def _take_values(
 
 
 def _store(parsed: ParsedArgs, use: FlagUse, high: int | None) -> None:
-    """The value `use` stores (`high`: the most values its spec takes, `_nargs_range`)."""
+    """The value `use` stores (`high`: the most values its spec takes, `nargs_range`)."""
     spec = use.spec
     assert spec is not None
     action = spec.action
@@ -358,7 +327,7 @@ _INVALID = object()
 def _typed(parsed: ParsedArgs, use: FlagUse, spec: FlagSpec, word: Word, text: str) -> object:
     """One value word's typed value, or `_INVALID` (the problem recorded, the use's value None)
     where argparse refuses it: not of the flag's type, or not one of its choices."""
-    value, error = _convert(spec, text)
+    value, error = convert_value(spec, text)
     if error:
         parsed.problems.append(_problem("invalid-type", word.span, text, use, error))
         use.value = None

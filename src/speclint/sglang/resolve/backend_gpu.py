@@ -136,6 +136,56 @@ def _trtllm_mha(
             given,
             BACKEND_GPU,
         )
+    if prefill == "trtllm_mha" and major != 10:
+        _trtllm_mha_prefill_cp(state, given)
+
+
+def _trtllm_mha_prefill_cp(state: ResolutionState, given: tuple[str, ...]) -> None:
+    """0.5.19+: a trtllm_mha prefill backend off SM100 beside context-parallel prefill
+    (`attn_cp_size > 1`; 0.5.19 also the switch `_handle_legacy_cp_arguments` sets from
+    --enable-prefill-cp and a --cp-strategy, or --enable-prefill-context-parallel), read per
+    release (`trtllm_mha_prefill_cp` of data/sglang_server_checks.json). Judged where
+    attn_cp_size (and the switch) are known, for the architectures hardware_flags models."""
+    from speclint.sglang.resolve.chunked_page import server_check
+    from speclint.sglang.resolve.hardware_flags import MODELLED_ARCHITECTURES
+    from speclint.sglang.resolve.state import given as given_value
+
+    read = server_check(state.checked_version, "trtllm_mha_prefill_cp")
+    if not isinstance(read, dict) or state.target_architecture not in MODELLED_ARCHITECTURES:
+        return
+    size = state.get("attn_cp_size") if "attn_cp_size" in state.values else given_value(state, "attn_cp_size")
+    why: tuple[str, ...] = ()
+    if isinstance(size, int) and not isinstance(size, bool) and size > 1:
+        why = ("attn_cp_size",)
+    elif read.get("switch") and _switch_on(state, str(read["switch"])):
+        why = tuple(
+            n for n in ("enable_prefill_context_parallel", "enable_prefill_cp") if state.config.given(n)
+        )
+    if why:
+        raise Stop(
+            "ValueError",
+            str(read["message"]),
+            str(read["where"]),
+            given + why,
+            BACKEND_GPU,
+        )
+
+
+def _switch_on(state: ResolutionState, switch: str) -> bool:
+    """Whether 0.5.19's `cfg.<switch>` holds True at the check: given, or set by
+    `_handle_legacy_cp_arguments` (--enable-prefill-cp with a --cp-strategy, the backend not
+    dsa/dsv4). False where a value is unread (nothing is said then)."""
+    from speclint.sglang.resolve.state import given as given_value
+
+    if given_value(state, switch) is True:
+        return True
+    backend = state.get("attention_backend")
+    return (
+        given_value(state, "enable_prefill_cp") is True
+        and isinstance(given_value(state, "cp_strategy"), str)
+        and isinstance(backend, str)
+        and backend not in ("dsa", "dsv4")
+    )
 
 
 _KV4_CHOICES = {

@@ -121,6 +121,10 @@ def _resolve_hardware(state: ResolutionState, gpu: GpuProfile | None) -> None:
             from speclint.sglang.resolve.a2a_decode_graph import decode_max_bs_beside
 
             decode_max_bs_beside(state, gpu)
+        if problem is not None and gpu is not None:  # (flags speclint does not model: read per release)
+            from speclint.sglang.resolve.beside_reads import sampling_beside
+
+            sampling_beside(state, gpu)
         _gpu_free_parts(state, reason, backend_reason)
         return
     from speclint.sglang.resolve import deepseek_blackwell
@@ -374,8 +378,9 @@ def _backend_beside(state: ResolutionState, gpu: GpuProfile | None) -> str | Non
     if not state.traits.gpu_resolution or gpu is None or state.get("attention_backend") is not None:
         return None
     from speclint.sglang.resolve import deepseek_blackwell
+    from speclint.sglang.resolve.beside_reads import beside_for  # (BESIDE as read per release)
 
-    why = _why_not(state, gpu, modelled_flags_problem(state.config, BESIDE))
+    why = _why_not(state, gpu, modelled_flags_problem(state.config, beside_for(state.checked_version)))
     if why is not None:
         deepseek_blackwell.unquant_attention(state, gpu, why)  # (whatever the quantization)
         return why

@@ -103,7 +103,9 @@ BESIDE = frozenset(
         "disaggregation_mode",
     )
 )
-"""Flags outside MODELLED_FLAGS that leave 0.5.22+'s attention backend pick readable:
+"""Flags outside MODELLED_FLAGS that leave 0.5.22+'s attention backend pick readable (per
+release: beside_reads.beside_for, from where each release's pickers name them, read by
+tools/gen_sglang_backend_reads.py; the reasons below were first audited by hand):
 --enable-mis changes nothing before it (`_handle_multi_item_scoring` runs after
 `_attention_backend_default`, attention_hook.py, and reads the backend it picked);
 --enable-deterministic-inference's fallback is modelled in deterministic.py (kept here, not
