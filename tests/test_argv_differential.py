@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from speclint.core.spans import Span
@@ -107,6 +108,13 @@ def _words(texts):
     return [Word(t, Span(1, 1 + i * 10, 1, 1 + i * 10 + len(t))) for i, t in enumerate(texts)]
 
 
+def argparse_read_alike(argv: list[str]) -> bool:
+    """Whether this Python's argparse reads `argv` as 3.10-3.12's does, which speclint follows:
+    3.13's keeps `--` given as an option's value (`--api-key=--`), where before the option got
+    no value (a list, or its const)."""
+    return sys.version_info < (3, 13) or not any(word.endswith("=--") for word in argv)
+
+
 def _agree(schema, parser, argv):
     argv = [*REQUIRED, *argv] if "--model" not in " ".join(argv) else list(argv)
     try:
@@ -178,6 +186,8 @@ def schema_and_parser(request):
 )
 def test_known_cases_agree_with_argparse(schema_and_parser, argv):
     schema, parser = schema_and_parser
+    if not argparse_read_alike(argv):
+        pytest.skip("Python 3.13's argparse reads `--` given as a value otherwise")
     _agree(schema, parser, argv)
 
 
@@ -203,6 +213,7 @@ def test_random_argvs_agree_with_argparse(version):
     )
     @given(st.lists(_token_strategy(schema), max_size=8))
     def run(argv):
+        assume(argparse_read_alike(argv))
         _agree(schema, parser, argv)
 
     run()

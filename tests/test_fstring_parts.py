@@ -142,7 +142,9 @@ def test_parts_are_libcst_and_cpython_ones(source: str, expected: Any) -> None:
     if source not in LIBCST_MISREADS:
         assert parts == libcst_parts(source)[0, len(source)]
     if cpython_reads(source):
-        assert cpython_shape(source) == symbolic(source, parts)
+        assert comparable(source, parts, cpython_shape(source)) == comparable(
+            source, parts, symbolic(source, parts)
+        )
 
 
 @pytest.mark.parametrize(
@@ -316,10 +318,13 @@ def test_generated_literals_split_as_libcst_and_cpython_read_them() -> None:
         )
         if expected is not None and parts is not None:
             assert parts == expected, literal
+        if by_cpython and parts is None and expected is None and sys.version_info >= (3, 12):
+            continue  # a form of 3.12's grammar (PEP 701) that libcst and the split refuse alike
         if by_cpython:
             read_by_cpython += 1
             assert parts is not None, literal
-            assert symbolic(literal, parts) == cpython_shape(literal), literal
+            read = (symbolic(literal, parts), cpython_shape(literal))
+            assert comparable(literal, parts, read[0]) == comparable(literal, parts, read[1]), literal
         elif expected is not None and parts is None:
             assert "! r" in literal or "\\N{" in literal, literal  # CPython refuses these
     assert read_by_cpython > 150  # (the others: 3.12 forms, t-strings, malformed)
@@ -397,7 +402,33 @@ def cpython_reads(literal: str) -> bool:
         _parse(literal)
     except SyntaxError:  # a 3.12 form, on 3.11
         return False
+    except ValueError:  # (3.12.1's parser refuses some literals: "field 'value' is required")
+        return False
     return True
+
+
+def comparable(literal: str, parts: list[Part], read: list[Any]) -> list[Any]:
+    """What CPython reads, as far as this Python reads f-strings as Python 3.11 does. From
+    3.12 CPython reads some texts otherwise (the text before a debug field `{x=}` loses its
+    comments and is cut at a `!=`; a raw literal's format spec has its escapes decoded): there
+    the fields alone are compared (expression, conversion, the spec's fields), on 3.11 all."""
+    if sys.version_info < (3, 12) or not (_has_debug(parts) or "r" in literal[:3].lower()):
+        return read
+    return _fields(read)
+
+
+def _fields(read: list[Any]) -> list[Any]:
+    return [
+        (value[0], value[1], None if value[2] is None else _fields(value[2]))
+        for value in read
+        if not isinstance(value, str)
+    ]
+
+
+def _has_debug(parts: list[Part]) -> bool:
+    return any(
+        isinstance(part, Field) and (part.debug is not None or _has_debug(part.spec or [])) for part in parts
+    )
 
 
 def cpython_shape(literal: str) -> list[Any]:
@@ -410,7 +441,8 @@ def _values(joined: ast.JoinedStr) -> list[Any]:
     read: list[Any] = []
     for value in joined.values:
         if isinstance(value, ast.Constant):
-            read.append(value.value)
+            if value.value:  # (3.12 ends a format spec's fields with an empty string)
+                read.append(value.value)
         else:
             assert isinstance(value, ast.FormattedValue)
             spec = value.format_spec

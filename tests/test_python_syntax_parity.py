@@ -118,9 +118,17 @@ def parity(source: str) -> list[str]:
     return found
 
 
+TRY_STAR = "    try: pass\n    except* H: pass\n"
+
+
+def readable(source: str) -> str:
+    """`source` as this Python's `ast` can read it (3.10 has no `except*`)."""
+    return source if sys.version_info >= (3, 11) else source.replace(TRY_STAR, "")
+
+
 @pytest.mark.parametrize("name", sorted(SOURCES))
 def test_the_ast_tree_is_libcst_s(name):
-    assert parity(SOURCES[name]) == []
+    assert parity(readable(SOURCES[name])) == []
 
 
 def test_every_construct_is_covered():
@@ -198,7 +206,7 @@ def _pairs(made: object, reference: object) -> list[tuple[Node, cst.CSTNode]]:
 def test_a_node_is_quoted_as_libcst_wrote_it(name):
     """`Positions.quote` (messages: "`f(x)` is computed when the program runs") gives what
     libcst's `code_for_node` gave, multi-line nodes in indented blocks included."""
-    source = lone_backslashes_as_comments(SOURCES[name] + INDENTED)
+    source = lone_backslashes_as_comments(readable(SOURCES[name]) + INDENTED)
     module = build(source, ast.parse(source))
     reference = cst.parse_module(source)
     positions = Positions(OwnRanges(), [0], None, source)

@@ -43,9 +43,15 @@ def _store() -> Kept:
     return _STORE[0]
 
 
+def served() -> bool:
+    """Pythons whose compiled pattern codes are kept: 3.11 (where `_sre` and its codes were
+    checked; elsewhere every pattern is compiled by `re`, which imports `enum`)."""
+    return sys.version_info[:2] == (3, 11)
+
+
 def compile(pattern: Any, flags: int = 0) -> re.Pattern[Any]:
     """`re.compile(pattern, flags)` (a str or bytes pattern, int flags)."""
-    if sys.version_info[:2] != (3, 11) or type(pattern) not in (str, bytes) or type(flags) is not int:
+    if not served() or type(pattern) not in (str, bytes) or type(flags) is not int:
         compiled: re.Pattern[Any] = _real_re().compile(pattern, flags)
         return compiled
     store = _store()

@@ -20,7 +20,8 @@ if TYPE_CHECKING:
 class InvalidValue(Rule):
     """## What it does
     Finds values that argparse cannot convert to the flag's type: an integer flag given
-    `eight`, a float written with a comma.
+    `eight`, a float written with a comma, a token count SGLang reads with its own
+    `human_readable_int` (0.5.10+: `--context-length 32k` or `16Ki`) written `32K`.
 
     In a keyword launch (`sgl.Engine(tp_size="2")`, `ServerArgs(...)`) no argparse runs: a
     str where the command line converts the value to a number is a warning at the keyword's
@@ -60,9 +61,16 @@ class InvalidValue(Rule):
             says="`0,8` is not a valid value for `--mem-fraction-static`",
             fixed=NO_FIX,
         ),
+        Example(
+            "python -m sglang.launch_server --model-path m --context-length 32K",
+            at="1:64",
+            says="argument --context-length: Invalid integer value: '32K'",
+            fixed=NO_FIX,
+        ),
     )
     valid: ClassVar[tuple[Example | str, ...]] = (
         "python -m sglang.launch_server --model-path m --tp-size 8 --mem-fraction-static 0.8",
+        "python -m sglang.launch_server --model-path m --context-length 32k --max-total-tokens 1Mi",
     )
     problem_kind = "invalid-type"
 
@@ -87,6 +95,11 @@ class InvalidValue(Rule):
             )
 
     def hint(self, use: FlagUse, spec: FlagSpec) -> str:
+        if spec.type == "other":  # (one of SGLang's functions converts it: `value_types`)
+            return (
+                f"`{use.matched}` takes an integer, or one with an SI suffix (`32k`, `1.5M`) or an "
+                "IEC suffix (`16Ki`, `1Mi`), case-sensitive"
+            )
         return f"`{use.matched}` takes a value of type {spec.type}"
 
     def _keyword(
@@ -116,10 +129,16 @@ class InvalidValue(Rule):
 
         written = use.value_words[0].text if len(use.value_words) == 1 else None
         given = ast.literal_eval(written) if written is not None else None  # (a literal: it was read)
-        try:  # (as argparse's int / float would convert the str)
-            value = (int if spec.type == "int" else float)(given) if isinstance(given, str) else None
+        kind = "int" if spec.type == "other" else spec.type  # (`other`: human_readable_int's int)
+        try:  # (as argparse's int / float / human_readable_int would convert the str)
+            if spec.type == "other" and isinstance(given, str):
+                from speclint.sglang.flags.value_types import human_readable_int
+
+                value: object = human_readable_int(given)[0]
+            else:
+                value = (int if kind == "int" else float)(given) if isinstance(given, str) else None
         except ValueError:
             value = None
         if value is not None:
-            return f"write the {spec.type} without quotes: `{use.written}={value!r}`"
-        return f"pass `{use.written}` a{'n' if spec.type == 'int' else ''} {spec.type}, not a str"
+            return f"write the {kind} without quotes: `{use.written}={value!r}`"
+        return f"pass `{use.written}` a{'n' if kind == 'int' else ''} {kind}, not a str"

@@ -262,7 +262,7 @@ def _store(parsed: ParsedArgs, use: FlagUse, high: int | None) -> None:
             use.value = None
             return
         if text != "--":  # (argparse strips a `--` value: the general case below)
-            accepted = spec.type not in ("int", "float", "json") and (
+            accepted = spec.type not in ("int", "float", "json", "other") and (
                 spec.choices is None or text in spec.choices
             )
             value = text if accepted else _typed(parsed, use, spec, word, text)  # (`_typed`'s answer there)
@@ -327,7 +327,13 @@ _INVALID = object()
 def _typed(parsed: ParsedArgs, use: FlagUse, spec: FlagSpec, word: Word, text: str) -> object:
     """One value word's typed value, or `_INVALID` (the problem recorded, the use's value None)
     where argparse refuses it: not of the flag's type, or not one of its choices."""
-    value, error = convert_value(spec, text)
+    if spec.type == "other":  # (SGLang's own function: rare, its module imported then)
+        import speclint.sglang.flags.value_types as value_types
+
+        converted = value_types.convert(parsed.schema.version, spec.dest, text)
+        value, error = (text, None) if converted is None else converted
+    else:
+        value, error = convert_value(spec, text)
     if error:
         parsed.problems.append(_problem("invalid-type", word.span, text, use, error))
         use.value = None

@@ -84,6 +84,15 @@ def _check_value(parsed: ParsedArgs, use: FlagUse, spec: FlagSpec, word: Word, v
         parsed.problems.append(ArgProblem("invalid-type", word.span, repr(value), use, detail))
         use.value = None  # (as argv's: the value refused is no setting the rules reason with)
         return
+    if spec.type == "other" and isinstance(value, str):
+        import speclint.sglang.flags.value_types as value_types
+
+        converted = value_types.convert(parsed.schema.version, spec.dest, value)
+        if converted is not None:  # (a count the command line reads with `human_readable_int`)
+            detail = "a str where the command line converts the value to int (SGLang's human_readable_int)"
+            parsed.problems.append(ArgProblem("invalid-type", word.span, repr(value), use, detail))
+            use.value = None
+            return
     if spec.choices is None or spec.type == "other" or value in spec.choices:
         return
     if spec.env_choices:
