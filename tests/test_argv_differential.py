@@ -17,6 +17,7 @@ from speclint.sglang.flags.argparse_stop import argparse_stop
 from speclint.sglang.flags.argv import parse_argv
 from speclint.sglang.flags.launch_config import LaunchConfig
 from speclint.sglang.flags.schema import load_schema, supported_versions
+from speclint.sglang.flags.value_types import convert_with, converted_dests
 
 _TYPES = {"int": int, "float": float, "json": json.loads}
 
@@ -54,6 +55,21 @@ class _StoreConst(argparse.Action):
 class _NoOp(argparse.Action):
     def __call__(self, parser, namespace, values, option_string=None):
         pass
+
+
+def _sglang_type(name: str):
+    """SGLang's own type function `name` as argparse calls it: the value, or ArgumentTypeError
+    with its message (`value_types` converts as each release's function does: its generator
+    runs the function from every wheel on a battery, tests/test_value_types.py)."""
+
+    def convert(text: str) -> object:
+        value, error = convert_with(name, text)
+        if error is not None:
+            raise argparse.ArgumentTypeError(error)
+        return value
+
+    convert.__name__ = name
+    return convert
 
 
 def build_argparse(schema) -> argparse.ArgumentParser:
@@ -95,6 +111,8 @@ def build_argparse(schema) -> argparse.ArgumentParser:
                 kwargs["const"] = spec.const
             if spec.type in _TYPES:
                 kwargs["type"] = _TYPES[spec.type]
+            elif spec.type == "other" and spec.dest in converted_dests(schema.version):
+                kwargs["type"] = _sglang_type(converted_dests(schema.version)[spec.dest])
             if spec.choices is not None and spec.type != "other":
                 kwargs["choices"] = list(spec.choices)
         parser.add_argument(*spec.option_strings, default=spec.default, **kwargs)
