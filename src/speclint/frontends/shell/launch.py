@@ -75,6 +75,7 @@ _LAUNCHERS = (
         "runuser",
         *("pm2", "systemd-run", "pip", "pip3", "hf", "vastai"),
         *("flock", "caffeinate", "enroot", "doppler"),  # (`run_wrappers.NAMES`)
+        "sky",
     }
     | CONTAINER_CLIS
     | wrappers.PROFILERS
@@ -251,6 +252,11 @@ def _dispatch(
             from speclint.frontends.shell.shell_c import shell_c
 
             shell_c(walker, base, args, i + 1, env, image)
+            return
+        elif base == "sky":  # `sky launch|exec ... -- COMMAND`: bash on the cluster
+            from speclint.frontends.shell.skypilot import sky_command
+
+            sky_command(walker, node, span, args, i + 1, _dispatch)
             return
         elif base in ("ssh", "tmux"):
             from speclint.frontends.shell.remote_sessions import session_command
