@@ -98,6 +98,11 @@ def heredoc_statement(walker: Walking, node: Node, command: Node) -> None:
         outer = walker.env if base in SHELLS and not remote else None  # (a name never set: the environment's)
         walker.walk_nested(*built, inherited, None if remote else walker.image, unknown, functions, outer)
         return
+    if walker.tm.data.find(b"read", command.start_byte, command.start_byte + 12) >= 0:  # `read -d ''`
+        from speclint.frontends.shell.read_heredoc import read_into_variable
+
+        if read_into_variable(walker, command, redirect):
+            return
     if walker.collect and _may_apply_manifest(walker.tm, command, redirect):
         from speclint.frontends.shell.manifest_heredoc import read_applied
 
@@ -119,6 +124,10 @@ def heredoc_statement(walker: Walking, node: Node, command: Node) -> None:
         if len(walker.result.launches) > count:
             return
     destination = unit_heredoc.writes_unit(walker, node, command, redirect) if walker.collect else None
+    if destination is None and walker.collect and unit_heredoc.writes_yaml(walker, node, command, redirect):
+        from speclint.frontends.shell.manifest_heredoc import MANIFEST_STDIN
+
+        destination = MANIFEST_STDIN  # (a compose file or manifest: read by its content)
     unit = heredoc_text_map(walker, redirect) if destination is not None else None
     if walker.collect and (unit is None or not unit_heredoc.read_unit(walker, destination or "", *unit)):
         found = unread_launcher(walker.tm, node, command, redirect)
