@@ -77,13 +77,13 @@ EXPECTED = {
     ],
     # a server per GPU in a loop, srun --container-image, docker exec -it, sglang serve,
     # `cmd=$(printf '... %s' ...)` then `eval $cmd` (before: passed over in silence), and
-    # `gcloud compute ssh --command "..."` said not read
+    # `gcloud compute ssh VM --command "..."`, read as `ssh VM '...'` (before: SLM005)
     "shell/forms28/s08_gpu_loop_and_containers.sh": [
         ("FLG005", 6, 49, "0.8x"),
         ("FLG005", 9, 104, "two"),
         ("FLG006", 11, 47, "xgrammars"),
         ("FLG005", 13, 77, "30k"),
-        ("SLM005", 16, 59, "python -m sglang.launch_server"),
+        ("FLG005", 16, 115, "2x"),
     ],
     # a systemd unit (ExecStart= continued, Environment=), supervisord's [program:x], a CI
     # workflow's run: step, a go-task Taskfile
@@ -100,7 +100,7 @@ LAUNCHES = {
     "shell/forms28/s05_nohup_env_prefix.sh": 3,
     "shell/forms28/s06_process_wrappers.sh": 12,
     "shell/forms28/s07_env_runners.sh": 7,
-    "shell/forms28/s08_gpu_loop_and_containers.sh": 8,  # (the loop: one per GPU)
+    "shell/forms28/s08_gpu_loop_and_containers.sh": 9,  # (the loop: one per GPU)
 }
 
 
