@@ -148,3 +148,13 @@ def test_sky_with_an_option_not_known_is_not_read_and_its_env_file_is_said_unrea
     assert found == [("SLM005", 1), ("SLM004", 2), ("FLG005", 2)]  # (2: its env file not read)
     launch = extract_file("run.sh", script).launches[0]
     assert launch.env_unread is not None and "--env-file .env" in (launch.env_unread.dynamic_reason or "")
+
+
+def test_sky_env_of_an_unknown_value_and_exec_with_cluster_option() -> None:
+    script = (
+        "sky launch -c c --env HF_TOKEN=$HF_TOKEN -- python -m sglang.launch_server --model-path m\n"
+        "sky exec --cluster=c -- python -m sglang.launch_server --model-path m --port 2x\n"
+    )
+    first, second = extract_file("run.sh", script).launches
+    assert first.env["HF_TOKEN"].text is None and "$HF_TOKEN" in (first.env["HF_TOKEN"].dynamic_reason or "")
+    assert [w.text for w in second.args] == ["--model-path", "m", "--port", "2x"]  # (no CLUSTER word)

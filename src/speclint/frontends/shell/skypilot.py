@@ -83,7 +83,9 @@ def sky_command(walker: Walking, node: Node, span: Span, args: list[Arg], i: int
             return
         if key == "--env-file":
             unread = (f"the variables of `--env-file {(value.word.text or '')[skip:]}`", value.word.span)
-    if sub == "exec" and not any(a.word.text in ("-c", "--cluster") for a in args):
+    if sub == "exec" and not any(
+        (a.word.text or "").split("=", 1)[0] in ("-c", "--cluster") for a in args[:i]
+    ):
         positional = positional[1:]  # CLUSTER
     if not positional or (
         len(positional) == 1 and (positional[0].word.text or "").endswith((".yaml", ".yml"))
@@ -107,10 +109,13 @@ def _set(walker: Walking, env: dict[str, Word], value: Arg, skip: int) -> bool:
     from speclint.core.words import Word
     from speclint.frontends.shell.launcher_options import value_word
 
-    text = (value.word.text or "")[skip:]
-    name, equals, _ = text.partition("=")
-    if not name or not name.replace("_", "a").isalnum():
+    known = value.word.text if value.word.text is not None else value.word.prefix
+    name, equals, _ = (known or "")[skip:].partition("=")
+    if not name or not name.replace("_", "a").isalnum() or (value.word.text is None and not equals):
         return False
+    if value.word.text is None:  # `--env HF_TOKEN=$HF_TOKEN`: a value not known
+        env[name] = Word(None, value.word.span, dynamic_reason=value.word.dynamic_reason)
+        return True
     if equals:
         env[name] = value_word(value, skip + len(name) + 1)
         return True
