@@ -98,11 +98,6 @@ def heredoc_statement(walker: Walking, node: Node, command: Node) -> None:
         outer = walker.env if base in SHELLS and not remote else None  # (a name never set: the environment's)
         walker.walk_nested(*built, inherited, None if remote else walker.image, unknown, functions, outer)
         return
-    if walker.tm.data.find(b"read", command.start_byte, command.start_byte + 12) >= 0:  # `read -d ''`
-        from speclint.frontends.shell.read_heredoc import read_into_variable
-
-        if read_into_variable(walker, command, redirect):
-            return
     if walker.collect and _may_apply_manifest(walker.tm, command, redirect):
         from speclint.frontends.shell.manifest_heredoc import read_applied
 
