@@ -15,8 +15,8 @@ def test_each_launch_in_a_here_document_variable_is_checked_at_its_words() -> No
     assert found == [
         ("FLG005", 9, 13, "four"),  # <<'EOF' over three lines, `eval $SERVE_CMD` joins them
         ("FLG006", 17, 23, "flashinfers"),  # <<EOF with `$MODEL` and a `\` continuation
-        ("FLG005", 26, 7, "$PARTLY"),  # `$1` in it: partly known, placed at the expansion
-        ("SLM004", 26, 7, "$PARTLY"),
+        ("FLG005", 23, 56, "eighty"),  # `$1` in it: partly known, its known words where written
+        ("SLM004", 26, 7, "$PARTLY"),  # (forms28; before: both at `$PARTLY`)
     ]
 
 

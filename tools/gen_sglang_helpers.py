@@ -7,8 +7,10 @@ test helpers (`popen_launch_server`, `popen_launch_pd_server`, ...) build, read 
     python tools/gen_sglang_helpers.py --check      # regenerate and compare, write nothing
 
 A helper is a module-level function whose body builds a command list naming
-`sglang.launch_server` (as a string in the list or through a local string name) or
-`sglang serve`. Its body is
+`sglang.launch_server` (as a string in the list or through a local string name),
+`sglang serve`, or another of SGLang's modules run with `-m` (`run_bench_one_batch`:
+`python3 -m sglang.bench_one_batch`, `sglang.benchmark.one_batch` since 0.5.15; whether that
+module takes the server's flags is for the reader to say, from `sglang.entry_modules`). Its body is
 followed statement by statement as a *plain call* runs it: one passing only the parameters
 without a default, `api_key`, `other_args` and `env`; the others keep their defaults. An `if`
 whose test that resolves (`device == "auto"`, `pd_separated or use_mixed_pd_engine`) takes
@@ -205,7 +207,7 @@ class _Plain:
 
 def _builds_launch(function: ast.FunctionDef) -> bool:
     """Whether the function builds a list holding `sglang.launch_server` (directly or
-    through a local name assigned that string) or `sglang`, `serve`."""
+    through a local name assigned that string), `sglang`, `serve`, or `-m`, `sglang.X`."""
     names = {
         t.id
         for n in ast.walk(function)
@@ -217,7 +219,13 @@ def _builds_launch(function: ast.FunctionDef) -> bool:
         if not isinstance(node, ast.List):
             continue
         texts = [e.value if isinstance(e, ast.Constant) else None for e in node.elts]
-        if LAUNCH_MODULE in texts or SERVE in list(zip(texts, texts[1:])):
+        pairs = list(zip(texts, texts[1:]))
+        if LAUNCH_MODULE in texts or SERVE in pairs:
+            return True
+        if any(
+            flag == "-m" and isinstance(module, str) and module.startswith("sglang.")
+            for flag, module in pairs
+        ):
             return True
         if any(isinstance(e, ast.Name) and e.id in names for e in node.elts):
             return True

@@ -93,6 +93,9 @@ class Launch:
 
     fixture: FixtureBase | None = None
     """Set when the launch is made by a fixture base of SGLang's (`frontends.python.fixtures`)."""
+    helper: tuple[str, str] | None = None
+    """(name, release) when the launch is the command SGLang's test helper `name` builds
+    (`run_bench_one_batch(model, [...])`), read from that release's sglang/test/test_utils.py."""
     gpu_count: Word | None = None
     """GPUs the container is given, when a manifest says (Kubernetes `nvidia.com/gpu`, a
     compose device reservation) or `docker run --gpus`: text is the count in decimal (None:

@@ -30,7 +30,9 @@ __all__ = ["COMMAND_KINDS", "extract_file", "file_kind", "is_lintable_path"]
 def _extract_shell(text: str, path: str) -> ExtractResult:
     import speclint.frontends.shell.script as script  # tree-sitter: loaded when a shell file is read
 
-    if "-f" in text and ("kubectl" in text or "oc " in text):  # a manifest a here-document applies
+    if ("-f" in text and ("kubectl" in text or "oc " in text)) or (  # a manifest a here-document applies
+        "<<" in text and (".yml" in text or ".yaml" in text)  # or writes (`cat > compose.yml << EOF`)
+    ):
         from speclint.frontends.manifest_reader import read_unit_or_manifest
 
         return script.extract_shell(text, path, read_unit_or_manifest)

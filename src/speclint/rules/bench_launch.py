@@ -19,17 +19,49 @@ if TYPE_CHECKING:
 
 def bench_findings(ctx: LaunchContext, found: list[Finding]) -> list[Finding]:
     """Each finding with the note of `speclint.sglang.bench.unverified` (errors as warnings)
-    when it applies."""
+    when it applies, and, for the command of one of SGLang's test helpers, `helper_notes`."""
     from speclint.sglang.bench import unverified
 
     why = unverified(ctx.version.version, BENCH_ENTRIES[ctx.launch.entry])
-    if why is None:
-        return found
+    notes = helper_notes(ctx)
+    if notes:  # the helper's own `--input 128` (an abbreviation) is SGLang's to write, not the file's
+        at = (ctx.launch.span.line, ctx.launch.span.column)
+        found = [f for f in found if f.code != "FLG003" or (f.span.line, f.span.column) != at]
+    unread = [why] if why is not None else []
+    if len(notes) > 1:
+        unread.append(notes[1])
     for finding in found:
-        finding.notes.append(Note(ctx.launch.span, why))
-        if finding.severity == Severity.ERROR:
+        finding.notes += [Note(ctx.launch.span, note) for note in [*notes[:1], *unread]]
+        if unread and finding.severity == Severity.ERROR:
             finding.severity = Severity.WARNING
     return found
+
+
+def helper_notes(ctx: LaunchContext) -> tuple[str, ...]:
+    """For the command a test helper of SGLang's builds (`run_bench_one_batch(model, [...])`,
+    `Launch.helper`): which release's helper was read, and, when the checked release's helper
+    starts another command (`sglang.bench_one_batch` before 0.5.15) or none, or its wheel was
+    not read, that the launch is unverified for it (FLG009 says nothing: the helper, not the
+    file, names the module)."""
+    from speclint.sglang.helpers import reading, same_entry
+
+    if ctx.launch.helper is None:
+        return ()
+    name, release = ctx.launch.helper
+    read = reading(release, name)
+    runs = " ".join(read.entry()) if read is not None else name
+    said = f"launch read from {name} of SGLang {release} (sglang/test/test_utils.py), which runs `{runs}`"
+    version = ctx.version.version
+    same = True if version == release else same_entry(version, name, release)
+    if same:
+        return (said,)
+    if same is None:
+        differs = "its wheel was not read for test helpers"
+    elif (other := reading(version, name)) is not None:
+        differs = f"its {name} runs `{' '.join(other.entry())}`"
+    else:
+        differs = f"it has no {name}"
+    return said, f"unverified for SGLang {version}: {differs}"
 
 
 def bench_notes(ctx: LaunchContext) -> tuple[str, ...]:
@@ -51,4 +83,4 @@ def bench_notes(ctx: LaunchContext) -> tuple[str, ...]:
         "never reach ServerArgs"
     )
     why = unverified(version, module)
-    return (read,) if why is None else (read, why)
+    return ((read,) if why is None else (read, why)) + helper_notes(ctx)

@@ -1,7 +1,10 @@
 """SGLang's launch test helpers (`sglang.test.test_utils.popen_launch_server`,
-`popen_launch_pd_server`), per release, as tools/gen_sglang_helpers.py read them from each
-release's wheel: the command a plain call builds (`python3 -m sglang.launch_server
---model-path MODEL *[str(x) for x in other_args]`, then `--host`/`--port`, ...).
+`popen_launch_pd_server`, and the benchmark helpers `run_bench_one_batch`,
+`run_bench_offline_throughput` that run one of SGLang's modules with the caller's server
+flags), per release, as tools/gen_sglang_helpers.py read them from each release's wheel: the
+command a plain call builds (`python3 -m sglang.launch_server --model-path MODEL *[str(x) for
+x in other_args]`, then `--host`/`--port`, ...; `python3 -m sglang.benchmark.one_batch
+--batch-size 1 ... *other_args`, then `--model-path MODEL` when MODEL is not None).
 
 The Python front-end reads a call to such a helper with the reading of the newest release
 that has it (`newest_helper`), as it reads fixture bases. `data/sglang_helpers.json` is one
@@ -61,6 +64,29 @@ class HelperReading:
     def position(self, param: str) -> int | None:
         return self.params.index(param) if param in self.params else None
 
+    def given_after(self) -> tuple[tuple[tuple[str, ...], str], ...]:
+        """(literal words, parameter) the helper adds after the list when the caller passes
+        the parameter not None (`if model is not None: command += ["--model-path", model]`)."""
+        found: list[tuple[tuple[str, ...], str]] = []
+        for when, words in self.appended:
+            last = words[-1].param if words else None
+            texts = tuple(w.text for w in words[:-1] if w.text is not None)
+            if last is not None and when == (f"{last} is not None",) and len(texts) == len(words) - 1:
+                found.append((texts, last))
+        return tuple(found)
+
+    def entry(self) -> tuple[str, ...]:
+        """The literal words the command starts with, up to its first `-m` module or `sglang`
+        subcommand (`python3 -m sglang.benchmark.one_batch`)."""
+        texts: list[str] = []
+        for word in self.command:
+            if word.text is None:
+                break
+            texts.append(word.text)
+            if len(texts) > 1 and texts[-2] in ("-m", "sglang"):
+                break
+        return tuple(texts)
+
 
 def read_versions() -> tuple[str, ...]:
     """Releases whose wheel was read for helpers, oldest first."""
@@ -101,6 +127,21 @@ def reading(version: str, name: str) -> HelperReading | None:
         _added(raw["appended"]),
         _added(raw["other_args_appended"]),
     )
+
+
+def is_helper(name: str) -> bool:
+    """Whether a release read has a launch or forwarding helper named `name`."""
+    return any(name in (helpers_of(version) or {}) for version in read_versions())
+
+
+def same_entry(version: str, name: str, release: str) -> bool | None:
+    """Whether `version`'s helper `name` starts the same command as `release`'s (the module
+    it runs: `sglang.bench_one_batch` before 0.5.15); None when `version`'s wheel was not
+    read; False when it has no such helper."""
+    if helpers_of(version) is None:
+        return None
+    found, read = reading(version, name), reading(release, name)
+    return found is not None and read is not None and found.entry() == read.entry()
 
 
 @lru_cache(maxsize=8)

@@ -183,12 +183,13 @@ def _flags_given(walker: Walking, positional: list[py.Arg], keywords: dict[str, 
 
 def _forwards(name: str, last: str) -> bool:
     """Whether `name` is a helper of SGLang's tests that launches the server through one of
-    its launch helpers (`run_bench_serving(..., other_server_args=[...])`)."""
+    its launch helpers (`run_bench_serving(..., other_server_args=[...])`), or that builds a
+    command of its own from server flags (`run_bench_one_batch(model, [...])`)."""
     if not name.startswith("sglang.test."):
         return False
-    from speclint.sglang.helpers import newest_forwarding
+    from speclint.sglang.helpers import is_helper
 
-    return newest_forwarding(last) is not None
+    return is_helper(last)
 
 
 def _engine_settings(walker: Walking, call: py.Call, settings: py.BaseExpression) -> None:

@@ -142,8 +142,22 @@ def _test_helper(walker: Walking, call: py.Call, argument: Argument, reading: He
             )
     if pending:  # written words after other_args: not modelled
         return f"`{reading.name}` builds its command from values speclint does not model"
+    for texts, param in reading.given_after():  # `--model-path MODEL` when MODEL is not None
+        given = argument(param)
+        if given is None or (after := ev.eval(given)).python() == (None, True):
+            continue
+        flags = {(e.text or "").split("=")[0] for e in items if (e.text or "").startswith("--")}
+        if any(t.startswith(f) for f in flags for t in texts if len(f) > 2):  # the last one wins
+            return f"passes arguments that set `{texts[0]}` too, which `{reading.name}` sets again after them"
+        from speclint.frontends.python.scan import argv_item
+
+        where = walker.pos.offsets(given)  # (placed before the arguments: none sets it, so alike)
+        prefix += [ArgvItem([Piece(text, *where)]) for text in texts] + [argv_item(after)]
     env = argument("env")
+    count = len(walker.result.launches)
     walker.add_argv(call, items, launch_env(walker, env), prefix)
+    for launch in walker.result.launches[count:]:
+        launch.helper = (reading.name, reading.release)
     return None
 
 

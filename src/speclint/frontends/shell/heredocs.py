@@ -119,6 +119,10 @@ def heredoc_statement(walker: Walking, node: Node, command: Node) -> None:
         if len(walker.result.launches) > count:
             return
     destination = unit_heredoc.writes_unit(walker, node, command, redirect) if walker.collect else None
+    if destination is None and walker.collect and unit_heredoc.writes_yaml(walker, node, command, redirect):
+        from speclint.frontends.shell.manifest_heredoc import MANIFEST_STDIN
+
+        destination = MANIFEST_STDIN  # (a compose file or manifest: read by its content)
     unit = heredoc_text_map(walker, redirect) if destination is not None else None
     if walker.collect and (unit is None or not unit_heredoc.read_unit(walker, destination or "", *unit)):
         found = unread_launcher(walker.tm, node, command, redirect)

@@ -75,6 +75,7 @@ _LAUNCHERS = (
         "runuser",
         *("pm2", "systemd-run", "pip", "pip3", "hf", "vastai"),
         *("flock", "caffeinate", "enroot", "doppler"),  # (`run_wrappers.NAMES`)
+        "sky",
     }
     | CONTAINER_CLIS
     | wrappers.PROFILERS
@@ -175,6 +176,8 @@ def _dispatch(
         elif command_entry(base, following):
             walker.add_launch(_launch(walker, span, SERVE_ENTRY, args[i + 2 :], env, image))
             return
+        elif base == "gcloud" and _gcloud_ssh(walker, args, i + 1):  # `compute ssh --command CODE`
+            return
         elif base in CONTAINER_CLIS:  # docker, podman, ..., gcloud's serving containers
             found = container_command(base, args, i + 1, env, walker.path)
             if found is not None:
@@ -252,6 +255,11 @@ def _dispatch(
 
             shell_c(walker, base, args, i + 1, env, image)
             return
+        elif base == "sky":  # `sky launch|exec ... -- COMMAND`: bash on the cluster
+            from speclint.frontends.shell.skypilot import sky_command
+
+            sky_command(walker, node, span, args, i + 1, _dispatch)
+            return
         elif base in ("ssh", "tmux"):
             from speclint.frontends.shell.remote_sessions import session_command
 
@@ -269,6 +277,14 @@ def _dispatch(
             return
         else:
             return
+
+
+def _gcloud_ssh(walker: Walking, args: list[Arg], i: int) -> bool:
+    if "ssh" not in [a.word.text for a in args[i:]]:
+        return False
+    from speclint.frontends.shell.remote_sessions import gcloud_ssh
+
+    return gcloud_ssh(walker, args, i)
 
 
 def _launch(

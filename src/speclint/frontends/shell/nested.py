@@ -60,7 +60,24 @@ def put_expansion(
         if chars is not None:  # `CMD="python3 -m ..."` then `bash -c "$CMD"`: each word in CMD
             pieces.extend(chars)
             return
-    put_value(value, begin, finish, pieces, placeholders)
+    if value.runs is not None and value.runs_written is None and start_byte == node.start_byte:
+        value = _with_runs_written(tm, node, value, expander)
+    put_value(value, begin, finish, pieces, placeholders, start_byte == node.start_byte)
+
+
+def _with_runs_written(tm: TextMap, node: Node, value: VarValue, expander: Expander) -> VarValue:
+    """A plain `$NAME` / `${NAME}` of a partly known value, with where the assignment writes
+    each known run (`VarValue.runs_written`), when the variable holds those runs."""
+    written_as = tm.node_text(node)
+    name = written_as[2:-1] if written_as.startswith("${") and written_as.endswith("}") else written_as[1:]
+    assigned = expander.env.get(name) if name.isidentifier() and name.isascii() else None
+    if assigned is None or assigned.runs is None or assigned.runs_written is None:
+        return value
+    if [run[0] for run in assigned.runs] != [run[0] for run in value.runs or ()]:
+        return value
+    from dataclasses import replace
+
+    return replace(value, runs_written=assigned.runs_written)
 
 
 def _written_chars(
@@ -90,14 +107,25 @@ def _written_chars(
 
 
 def put_value(
-    value: VarValue, begin: int, finish: int, pieces: list[tuple[str, int, int]], placeholders: dict[str, str]
+    value: VarValue,
+    begin: int,
+    finish: int,
+    pieces: list[tuple[str, int, int]],
+    placeholders: dict[str, str],
+    whole: bool = False,
 ) -> None:
-    """`put_expansion` of a value already worked out, written at file range begin..finish."""
+    """`put_expansion` of a value already worked out, written at file range begin..finish;
+    `whole`: the expansion is the variable's whole value (`"$CMD"`, not `${CMD#x}`), so a
+    known run of a partly known value is placed where the assignment writes it, if known."""
     if value.reason is None and value.text is not None:
         pieces.append((value.text, begin, finish))
         return
     # a partly known value (`CMD="python3 -m ... $EXTRA"`): its known runs as text
-    for text, reason, _where in value.runs or ((None, value.reason, None),):
+    for index, (text, reason, _where) in enumerate(value.runs or ((None, value.reason, None),)):
+        written = value.run_at(index) if whole and text is not None else None
+        if text is not None and written is not None and len(written.begins) == len(text):
+            pieces.extend((char, written.begins[k], written.ends[k]) for k, char in enumerate(text))
+            continue  # (`sh -c "$CMD"` of `CMD="... --port 30x0 --tp ${TP}"`: at `30x0`)
         if text is not None:
             pieces.append((text, begin, finish))
             continue

@@ -80,3 +80,39 @@ def _tmux(walker: Walking, node: Node, span: Span, args: list[Arg], i: int, disp
         walker.parse_nested(command[0], env, None, unknown)
     elif command:
         dispatch(walker, node, span, command, 0, env, None)
+
+
+def gcloud_ssh(walker: Walking, args: list[Arg], i: int) -> bool:
+    """`gcloud [flags] compute [alpha|beta] ssh ... --command 'CODE'` (i: the word after
+    `gcloud`): CODE run by the VM's shell over ssh, with none of this script's variables, as
+    `ssh HOST 'CODE'` (gcloud's `--command`: "a command to run on the virtual machine");
+    False when the command is not that (then it is not read)."""
+    texts = [a.word.text for a in args[i:]]
+    if "compute" not in texts:
+        return False
+    at = texts.index("compute") + 1
+    while at < len(texts) and texts[at] in ("alpha", "beta"):
+        at += 1
+    if at >= len(texts) or texts[at] != "ssh":
+        return False
+    from speclint.frontends.shell.vastai import _after_equals
+
+    code: Arg | None = None
+    for k in range(i + at + 1, len(args)):
+        text = args[k].word.text or ""
+        if text == "--":
+            break  # (the words after it go to ssh itself)
+        if text == "--command" and k + 1 < len(args):
+            code = args[k + 1]
+        elif text.startswith("--command="):
+            code = _after_equals(walker, args[k], len("--command="))
+    if code is None:
+        return False
+    line = args[i - 1].word.span.line
+    walker.parse_nested(
+        code,
+        {},
+        None,
+        f"${{name}} is not set on the VM `gcloud compute ssh` (line {line}) runs the command on",
+    )
+    return True

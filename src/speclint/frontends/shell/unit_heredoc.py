@@ -8,6 +8,10 @@ script's `$VARS` are expanded first (bash(1), Here Documents; `heredocs.heredoc_
 a value the script cannot know standing as unknown text; with a quoted one the `$X` stay for
 systemd to expand from the unit's own `Environment=`. The unit is read as a `.service` file
 is (`commands.systemd`), its positions those of the here-document's lines in the script.
+
+A YAML file written the same way (`cat > docker-compose.yml << EOF`, `tee sglang.yaml`, then
+`docker compose up` or `kubectl apply -f`) is read as that file is (`writes_yaml`: a compose
+file, a manifest; the YAML front-end tells which by its content), when it names SGLang.
 """
 
 from __future__ import annotations
@@ -175,3 +179,23 @@ def writes_script(walker: Walking, statement: Node, command: Node, redirect: Nod
     if script is None and named and first.startswith("#!") and first.rstrip().endswith(("bash", "/sh")):
         script = named[0]
     return script
+
+
+_YAML_SUFFIXES = (".yml", ".yaml")
+
+
+def writes_yaml(walker: Walking, statement: Node, command: Node, redirect: Node) -> str | None:
+    """Where `cat > FILE << EOF` / `tee FILE << EOF` writes a YAML file (`.yml`, `.yaml`)
+    whose text names SGLang and is a compose file or a manifest (`services:`, `apiVersion:`);
+    None else."""
+    body = next((c for c in redirect.children if c.type == "heredoc_body"), None)
+    if body is None or walker.unit_reader is None:
+        return None
+    tm = walker.tm
+    raw = tm.data[body.start_byte : body.end_byte]
+    if b"sglang" not in raw or (b"services:" not in raw and b"apiVersion:" not in raw):
+        return None  # (a compose file or a Kubernetes manifest; a `--config` file is not a launch)
+    files = _written_files(tm, statement, command, redirect)
+    if files == []:
+        files = _piped_files(tm, redirect)
+    return next((name for name in files or [] if name is not None and name.endswith(_YAML_SUFFIXES)), None)

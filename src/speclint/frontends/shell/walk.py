@@ -213,7 +213,7 @@ class Walker:
             body = node.child_by_field_name("body")
             if body is not None:
                 self.statement(body)
-                if body.type == "command" and self.depth < _MAX_NESTING:
+                if body.type == "command" and self.depth < _MAX_NESTING and not _read_into(self, node, body):
                     import speclint.frontends.shell.heredocs as heredocs  # (a module: `from M import name` here costs a failed lookup each call)
 
                     heredocs.heredoc_statement(self, node, body)
@@ -371,6 +371,16 @@ class Walker:
 
             stdin_script(self, node)
         recognize(self, node, args, prefix)
+
+
+def _read_into(walker: Walker, node: Node, command: Node) -> bool:
+    """`read -r -d '' CMD << EOF`: the here-document put in CMD (`read_heredoc`)."""
+    if walker.tm.data.find(b"read", command.start_byte, command.start_byte + 12) < 0:
+        return False
+    from speclint.frontends.shell.read_heredoc import read_into_variable
+
+    redirect = next((c for c in node.children if c.type == "heredoc_redirect"), None)
+    return redirect is not None and read_into_variable(walker, command, redirect)
 
 
 def _walk_alternatives(walker: Walker, node: Node) -> bool:

@@ -89,7 +89,7 @@ class FlagNotInVersion(Rule):
         if ctx.launch.entry in CLASS_ENTRIES:
             yield from self._class_missing(ctx, CLASS_ENTRIES[ctx.launch.entry])
         module = BENCH_ENTRIES.get(ctx.launch.entry)
-        if module is not None:
+        if module is not None and ctx.launch.helper is None:  # (a helper's: bench_launch)
             yield from self._module_missing(ctx, module)
         for problem in ctx.parsed.problems:
             use = problem.use
