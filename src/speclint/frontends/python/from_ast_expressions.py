@@ -37,6 +37,11 @@ class ExpressionBuilder(SourcePositions):
             line, column, end_line, end_column = where
             starts = self.starts
             start, end = starts[line - 1] + column, starts[end_line - 1] + end_column
+            kind = type(node)
+            if kind is ast.Name or isinstance(node, ast.Constant) and type(node.value) is str:
+                leaf = self._leaf(node, kind, where, start, end, owned)  # (most nodes: a leaf)
+                if leaf is not None:
+                    return leaf
         else:
             start, end = self.span(node)
         if local is not None and start == local[2]:  # an f-string field's tuple, in
@@ -66,6 +71,33 @@ class ExpressionBuilder(SourcePositions):
                 break
             outer_start, outer_end = before, after + 1
         made.outer = self.rng(outer_start, outer_end) if outer_start != start else None
+        return made
+
+    def _leaf(
+        self, node: ast.expr, kind: type, where: tuple[int, int, int, int], start: int, end: int, owned: int
+    ) -> Any:
+        """A name or a plain string literal (no prefix, one literal, its quote not inside it)
+        not in its own parentheses: what the general path of `expr` makes, less its calls
+        (None: not such a leaf, or in parentheses)."""
+        text = self.text
+        if kind is not ast.Name:  # a str constant
+            quote = text[start]
+            if quote != '"' and quote != "'" or end - start < 2 or text.find(quote, start + 1, end - 1) >= 0:
+                return None  # (a prefix, a triple quote, an escaped quote, two literals: `strings`)
+            made: Any = py.SimpleString(where, None, text[start:end])
+        else:
+            made = py.Name(where, None, text[start:end])
+        at = start
+        ends = self.comment_ends
+        while at > 0 and text[at - 1] == " " and at not in ends:  # (as `expr` reads what is before it)
+            at -= 1
+        if at > 0 and (text[at - 1] in _BEFORE_PARENTHESIS or at in ends):
+            before = self.back(at) - 1
+            if before >= 0 and before != owned and text[before] == "(":
+                after = self.fwd(end)
+                if text[after : after + 1] == ")":
+                    return None  # in its own parentheses: `outer` (the general path)
+        made.outer = None
         return made
 
     def _wrapped_at(self, start: int, end: int) -> bool:
@@ -166,7 +198,21 @@ class ExpressionBuilder(SourcePositions):
         return py.StarredElement(None, None, self.expr(node.value))
 
     def _sequence(self, node: ast.List | ast.Tuple | ast.Set, start: int, end: int) -> Any:
-        return getattr(py, type(node).__name__)(None, None, [self.element(x) for x in node.elts])
+        if self.local is not None or not self.ascii:
+            return getattr(py, type(node).__name__)(None, None, [self.element(x) for x in node.elts])
+        made: list[Any] = []
+        starts = self.starts
+        for x in node.elts:  # (`element` of a leaf, its calls saved: most elements of an argv)
+            kind = type(x)
+            if kind is ast.Name or isinstance(x, ast.Constant) and type(x.value) is str:
+                where = AST_RANGE(x)
+                begin, stop = starts[where[0] - 1] + where[1], starts[where[2] - 1] + where[3]
+                leaf = self._leaf(x, kind, where, begin, stop, -1)
+                if leaf is not None:
+                    made.append(py.Element(where, None, leaf))
+                    continue
+            made.append(self.element(x))
+        return getattr(py, type(node).__name__)(None, None, made)
 
     def _dict(self, node: ast.Dict, start: int, end: int) -> Any:
         return py.Dict(None, None, [self.dict_element(k, v) for k, v in zip(node.keys, node.values)])
