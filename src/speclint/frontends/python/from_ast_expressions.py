@@ -142,7 +142,12 @@ class ExpressionBuilder(SourcePositions):
     def _attribute(self, node: ast.Attribute, start: int, end: int) -> Any:
         value = self.expr(node.value)
         attr_start = self.fwd(self.fwd(self.outer_end(value)) + 1)
-        attr = py.Name(self.rng(attr_start, end), None, self.text[attr_start:end])
+        if self.local is None and self.ascii:  # the name ends the node, on its last line
+            _, _, line, column = AST_RANGE(node)
+            where = (line, column - (end - attr_start), line, column)
+        else:
+            where = self.rng(attr_start, end)
+        attr = py.Name(where, None, self.text[attr_start:end])
         return py.Attribute(None, None, value, attr)
 
     def _call(self, node: ast.Call, start: int, end: int) -> Any:
