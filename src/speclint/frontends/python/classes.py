@@ -10,8 +10,6 @@ by MAX_INHERITED_WALKS method walks a file.
 
 from __future__ import annotations
 
-from collections import ChainMap
-
 from speclint.core.launches import MAX_ALTERNATIVES, Alternative, Condition, Diagnostic
 from speclint.frontends.python import syntax as py
 from speclint.frontends.python.class_order import ancestors as _ancestors
@@ -19,6 +17,7 @@ from speclint.frontends.python.class_order import next_method
 from speclint.frontends.python.fixtures import Borrowed, base_key, fixture_bases
 from speclint.frontends.python.scan import merge_envs
 from speclint.frontends.python.syntax_names import super_method
+from speclint.frontends.python.values import Scope
 from speclint.frontends.python.walking import SETUP_METHODS, ClassInfo, Helper
 
 TYPE_CHECKING = False
@@ -49,7 +48,7 @@ def class_body(walker: Walking, node: py.ClassDef) -> None:
     walker.owner = info = ClassInfo(
         node.name.value, span=name, bases=bases, external=external, decorated=bool(node.decorators)
     )
-    walker.env = scope = ChainMap({}, saved)
+    walker.env = scope = Scope({}, saved)
     walker.block(node.body.body)  # leaves walker.env as it found it
     info.body = {"@self." + k: v for k, v in scope.maps[0].items()}
     info.full = {**_inherited(walker, info), **info.body}

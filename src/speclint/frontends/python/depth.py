@@ -80,7 +80,7 @@ def _shallow(text: str, base: int) -> bool:
     room = MAX_DEPTH - base - (len(data) - len(data.translate(None, _COUNTED_BYTES)))
     if room < 0:
         return False
-    if sum(text.count(keyword) for keyword in _KEYWORDS) <= room:  # a bound: each keyword
+    if sum(map(text.count, _KEYWORDS)) <= room:  # a bound: each keyword
         return True  # written as a word is one of its occurrences in the text (`in` in `main`)
     return len(_KEYWORD.findall(text)) <= room
 

@@ -15,10 +15,9 @@ it is read as setting it for the launches; a copy of `os.environ` made after it
 
 from __future__ import annotations
 
-from collections import ChainMap
-
 from speclint.frontends.python import syntax as py
 from speclint.frontends.python.environ import _KEY, _all_unknown, _put, environ_method
+from speclint.frontends.python.values import Scope
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -138,7 +137,7 @@ def _follow(walker: Walking, call: py.Call) -> bool:
         key: value for key, value in walker.env.items() if key.startswith(_KEY) or key == "os.environ[]"
     }
     attrs = helper.owner.attrs if helper.owner is not None else {}  # `self.X` the class set
-    inner.env = scope = ChainMap(bind(walker, helper, call), environ, helper.outer, attrs, globals_env)
+    inner.env = scope = Scope(bind(walker, helper, call), environ, helper.outer, attrs, globals_env)
     try:
         inner.block(helper.node.body.body)
     except _Exhausted:

@@ -7,7 +7,6 @@ The file's own helper functions are evaluated by the walker (`helpers`, the `hel
 
 from __future__ import annotations
 
-from collections import ChainMap
 from dataclasses import replace
 
 from speclint.core.identity import Identity
@@ -16,12 +15,13 @@ from speclint.frontends.python.call_values import call_value
 from speclint.frontends.python.environ import environ_value
 from speclint.frontends.python.expressions import string_parts
 from speclint.frontends.python.operations import is_integer, shifted_identity, truth_of
-from speclint.frontends.python.positions import Positions
+from speclint.frontends.python.positions import Positions, node_span
 from speclint.frontends.python.values import (
     ITEM_WEIGHT,
     MAX_WEIGHT,
     Entries,
     Entry,
+    Scope,
     Val,
     attribute_key,
     bounded,
@@ -73,8 +73,14 @@ class Evaluator:
         return self.unknown(node, reason, identity=Identity(name, key))
 
     def _make(self, node: py.Node, kind: str, value: object = None, pieces: list[Piece] | None = None) -> Val:
-        begin, end = self.pos.offsets(node)
-        return bounded(Val(kind, span_of(self.pos.starts, begin, end), begin, end, value, pieces or []))
+        pos = self.pos
+        begin, end = pos.offsets(node)
+        span = (
+            node_span(pos.starts, node.range)
+            if pos.own_ranges and pos.lines is pos.starts and type(pos) is Positions
+            else span_of(pos.starts, begin, end)
+        )
+        return bounded(Val(kind, span, begin, end, value, pieces or []))
 
     def dotted(self, node: py.BaseExpression) -> str | None:
         """`sgl.Engine` → 'sglang.Engine' through the file's imports."""
@@ -113,7 +119,12 @@ class Evaluator:
             line, column, end_line, end_column = node.range
             begin, end = pos.lines[line - 1] + column, pos.lines[end_line - 1] + end_column
             pieces = [Piece(body, begin + 1, begin + 1 + len(body), exact=True)]
-            value = Val("str", span_of(pos.starts, begin, end), begin, end, None, pieces, weight=len(body))
+            span = (
+                node_span(pos.starts, node.range)
+                if pos.lines is pos.starts
+                else span_of(pos.starts, begin, end)
+            )
+            value = Val("str", span, begin, end, None, pieces, weight=len(body))
             return bounded(value) if len(body) > MAX_WEIGHT else value
         prefix, quote = string_parts(written)  # (the prefix lowercased)
         if "b" in prefix:
@@ -249,7 +260,8 @@ class Evaluator:
         items: list[Val] = []
         weight = 0
         for element in node.elements:
-            value = self.eval(element.value)
+            inner = element.value  # (a plain string: its method without `eval`'s lookup)
+            value = self._SimpleString(inner) if type(inner) is py.SimpleString else self.eval(inner)
             if isinstance(element, py.StarredElement):
                 if value.kind == "list":
                     items.extend(value.elements)
@@ -332,7 +344,7 @@ class Evaluator:
 
     def scoped(self, names: dict[str, Val]) -> Callable[[py.BaseExpression], Val]:
         """`eval` with `names` bound over this evaluator's (a comprehension's variables)."""
-        return Evaluator(self.pos, ChainMap(names, self.env), self.imports, self.helpers).eval
+        return Evaluator(self.pos, Scope(names, self.env), self.imports, self.helpers).eval
 
     def _join(self, node: py.Node, parts: list[Val]) -> Val:
         pieces: list[Piece] = []

@@ -111,7 +111,7 @@ def _read(
     whole = source is text
     source = lone_backslashes_as_comments(source)
     try:
-        module = read_tree(source)
+        module = read_tree(source, starts if source is text else None)  # (the file's own lines)
     except Refused as error:
         if not whole:
             return None

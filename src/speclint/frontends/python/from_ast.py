@@ -48,9 +48,10 @@ _TRY_STAR: tuple[type, ...] = tuple(getattr(ast, name) for name in ("TryStar",) 
 """`try: ... except* E:` (Python 3.11)."""
 
 
-def build(source: str, tree: ast.Module) -> py.Module:
-    """The front-end's tree of `source`, which `ast.parse` read as `tree`."""
-    return StatementBuilder(source).module(tree)
+def build(source: str, tree: ast.Module, starts: list[int] | None = None) -> py.Module:
+    """The front-end's tree of `source`, which `ast.parse` read as `tree` (`starts`: its
+    line starts, where the caller has them)."""
+    return StatementBuilder(source, starts).module(tree)
 
 
 class StatementBuilder(ExpressionBuilder):
@@ -64,12 +65,16 @@ class StatementBuilder(ExpressionBuilder):
         out: list[Any] = []
         line: list[Any] = []
         previous_end = -1
+        text, starts, direct = self.text, self.starts, self.ascii and self.local is None
         for node in nodes:
             if isinstance(node, _SIMPLE):
-                start, end = self.span(node)
+                if direct:  # (`span` without its call: ast's columns are the text's)
+                    where = AST_RANGE(node)
+                    start, end = starts[where[0] - 1] + where[1], starts[where[2] - 1] + where[3]
+                else:
+                    start, end = self.span(node)
                 small = self.small(node, start, end)
-                after = self.fwd(previous_end)
-                if line and self.text[after : after + 1] == ";":
+                if line and text[(after := self.fwd(previous_end)) : after + 1] == ";":
                     line.append(small)
                 else:
                     if line:

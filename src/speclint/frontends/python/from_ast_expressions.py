@@ -7,7 +7,7 @@ from operator import attrgetter
 
 from speclint.frontends.python import syntax as py
 from speclint.frontends.python.from_ast_operators import OPERATORS, operator
-from speclint.frontends.python.from_ast_positions import SourcePositions
+from speclint.frontends.python.from_ast_parameters import ParameterBuilder
 from speclint.frontends.python.from_ast_strings import strings
 
 TYPE_CHECKING = False
@@ -24,7 +24,7 @@ _BEFORE_PARENTHESIS = frozenset("( \t\f\r\n")
 what `back` steps over (spaces, a line end; a comment is found by where it ends)."""
 
 
-class ExpressionBuilder(SourcePositions):
+class ExpressionBuilder(ParameterBuilder):
     """Expressions, with libcst's ranges (`SourcePositions`)."""
 
     def expr(self, node: ast.expr, owned: int = -1) -> Any:
@@ -37,6 +37,11 @@ class ExpressionBuilder(SourcePositions):
             line, column, end_line, end_column = where
             starts = self.starts
             start, end = starts[line - 1] + column, starts[end_line - 1] + end_column
+            kind = type(node)
+            if kind is ast.Name or isinstance(node, ast.Constant) and type(node.value) is str:
+                leaf = self._leaf(node, kind, where, start, end, owned)  # (most nodes: a leaf)
+                if leaf is not None:
+                    return leaf
         else:
             start, end = self.span(node)
         if local is not None and start == local[2]:  # an f-string field's tuple, in
@@ -66,6 +71,33 @@ class ExpressionBuilder(SourcePositions):
                 break
             outer_start, outer_end = before, after + 1
         made.outer = self.rng(outer_start, outer_end) if outer_start != start else None
+        return made
+
+    def _leaf(
+        self, node: ast.expr, kind: type, where: tuple[int, int, int, int], start: int, end: int, owned: int
+    ) -> Any:
+        """A name or a plain string literal (no prefix, one literal, its quote not inside it)
+        not in its own parentheses: what the general path of `expr` makes, less its calls
+        (None: not such a leaf, or in parentheses)."""
+        text = self.text
+        if kind is not ast.Name:  # a str constant
+            quote = text[start]
+            if quote != '"' and quote != "'" or end - start < 2 or text.find(quote, start + 1, end - 1) >= 0:
+                return None  # (a prefix, a triple quote, an escaped quote, two literals: `strings`)
+            made: Any = py.SimpleString(where, None, text[start:end])
+        else:
+            made = py.Name(where, None, text[start:end])
+        at = start
+        ends = self.comment_ends
+        while at > 0 and text[at - 1] == " " and at not in ends:  # (as `expr` reads what is before it)
+            at -= 1
+        if at > 0 and (text[at - 1] in _BEFORE_PARENTHESIS or at in ends):
+            before = self.back(at) - 1
+            if before >= 0 and before != owned and text[before] == "(":
+                after = self.fwd(end)
+                if text[after : after + 1] == ")":
+                    return None  # in its own parentheses: `outer` (the general path)
+        made.outer = None
         return made
 
     def _wrapped_at(self, start: int, end: int) -> bool:
@@ -110,7 +142,12 @@ class ExpressionBuilder(SourcePositions):
     def _attribute(self, node: ast.Attribute, start: int, end: int) -> Any:
         value = self.expr(node.value)
         attr_start = self.fwd(self.fwd(self.outer_end(value)) + 1)
-        attr = py.Name(self.rng(attr_start, end), None, self.text[attr_start:end])
+        if self.local is None and self.ascii:  # the name ends the node, on its last line
+            _, _, line, column = AST_RANGE(node)
+            where = (line, column - (end - attr_start), line, column)
+        else:
+            where = self.rng(attr_start, end)
+        attr = py.Name(where, None, self.text[attr_start:end])
         return py.Attribute(None, None, value, attr)
 
     def _call(self, node: ast.Call, start: int, end: int) -> Any:
@@ -166,7 +203,21 @@ class ExpressionBuilder(SourcePositions):
         return py.StarredElement(None, None, self.expr(node.value))
 
     def _sequence(self, node: ast.List | ast.Tuple | ast.Set, start: int, end: int) -> Any:
-        return getattr(py, type(node).__name__)(None, None, [self.element(x) for x in node.elts])
+        if self.local is not None or not self.ascii:
+            return getattr(py, type(node).__name__)(None, None, [self.element(x) for x in node.elts])
+        made: list[Any] = []
+        starts = self.starts
+        for x in node.elts:  # (`element` of a leaf, its calls saved: most elements of an argv)
+            kind = type(x)
+            if kind is ast.Name or isinstance(x, ast.Constant) and type(x.value) is str:
+                where = AST_RANGE(x)
+                begin, stop = starts[where[0] - 1] + where[1], starts[where[2] - 1] + where[3]
+                leaf = self._leaf(x, kind, where, begin, stop, -1)
+                if leaf is not None:
+                    made.append(py.Element(where, None, leaf))
+                    continue
+            made.append(self.element(x))
+        return getattr(py, type(node).__name__)(None, None, made)
 
     def _dict(self, node: ast.Dict, start: int, end: int) -> Any:
         return py.Dict(None, None, [self.dict_element(k, v) for k, v in zip(node.keys, node.values)])
@@ -278,49 +329,6 @@ class ExpressionBuilder(SourcePositions):
                 self.rng(self.back(keyword), end), None, target, iterable, ifs, made, asynchronous
             )
         assert made is not None
-        return made
-
-    def parameters(self, args: ast.arguments, empty: int = 0) -> py.Parameters:
-        """A function's or lambda's parameters; `empty`: where an empty list is placed."""
-        defaults: list[ast.expr | None] = [None] * (
-            len(args.posonlyargs) + len(args.args) - len(args.defaults)
-        )
-        defaults += args.defaults
-        posonly = [self.param(a, d, "") for a, d in zip(args.posonlyargs, defaults)]
-        params = [self.param(a, d, "") for a, d in zip(args.args, defaults[len(posonly) :])]
-        kwonly = [self.param(a, d, "") for a, d in zip(args.kwonlyargs, args.kw_defaults)]
-        star_arg: Any = None
-        if args.vararg is not None:
-            star_arg = self.param(args.vararg, None, "*")
-        elif kwonly:
-            star = self.back(self.back(self.starts[kwonly[0].range[0] - 1] + kwonly[0].range[1]) - 1) - 1
-            star_arg = py.ParamStar(self.rng(star, self.outer_start(kwonly[0])), None)
-        star_kwarg = self.param(args.kwarg, None, "**") if args.kwarg is not None else None
-        every = [*posonly, *params, *([star_arg] if star_arg is not None else []), *kwonly]
-        every += [star_kwarg] if star_kwarg is not None else []
-        if every:
-            last = every[-1]
-            last_end = self.param_ends.get(id(last), self.outer_end(last))
-            last_end = self.fwd(last_end)
-            while self.text[last_end : last_end + 1] in (",", "/"):  # a trailing comma, `/`
-                last_end = self.fwd(last_end + 1)
-            where = self.rng(self.outer_start(every[0]), last_end)
-        else:
-            where = self.rng(empty, empty)
-        return py.Parameters(where, None, params, star_arg, kwonly, star_kwarg, posonly)
-
-    def param(self, node: ast.arg, default: ast.expr | None, star: str) -> py.Param:
-        start, end = self.span(node)
-        name = py.Name(self.rng(start, start + len(node.arg)), None, self.text[start : start + len(node.arg)])
-        annotation = None
-        if node.annotation is not None:
-            value = self.expr(node.annotation)
-            annotation = py.Annotation(value.outer or value.range, None, value)
-        made_default = self.expr(default) if default is not None else None
-        made = py.Param(
-            self.rng(start - len(star), start + len(node.arg)), None, name, annotation, made_default, star
-        )
-        self.param_ends[id(made)] = self.outer_end(made_default) if made_default is not None else end
         return made
 
     def strings(self, start: int, end: int) -> Any:

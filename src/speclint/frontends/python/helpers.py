@@ -9,10 +9,10 @@ statements walked for them in one file give an unknown value with the reason.
 
 from __future__ import annotations
 
-from collections import ChainMap
 from dataclasses import replace
 
 from speclint.frontends.python import syntax as py
+from speclint.frontends.python.values import Scope
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -150,7 +150,7 @@ def _built(
     inner.active = walker.active | {init.node}
     inner.in_function = True
     globals_env = walker.module_env if walker.module_env is not None else walker.env
-    inner.env = scope = ChainMap(bind(walker, init, call), init.outer, info.attrs, globals_env)
+    inner.env = scope = Scope(bind(walker, init, call), init.outer, info.attrs, globals_env)
     inner.returns = []
     try:
         inner.block(init.node.body.body)
@@ -239,7 +239,7 @@ def call_helper(walker: Walking, call: py.Call) -> Val | None:
     inner.in_function = True
     globals_env = walker.module_env if walker.module_env is not None else walker.env
     layers = [helper.outer] + ([helper.owner.attrs] if helper.owner is not None else []) + [globals_env]
-    inner.env = ChainMap(bind(walker, helper, call), *layers)
+    inner.env = Scope(bind(walker, helper, call), *layers)
     inner.returns = []
     try:
         inner.block(helper.node.body.body)
@@ -333,7 +333,7 @@ def _own_evaluator(walker: Walking, helper: Helper) -> Evaluator:
     from speclint.frontends.python.evaluator import Evaluator
 
     assert helper.positions is not None
-    return Evaluator(helper.positions, ChainMap(helper.outer, walker.env), helper.imports or {})
+    return Evaluator(helper.positions, Scope(helper.outer, walker.env), helper.imports or {})
 
 
 def _is_static(helper: Helper) -> bool:

@@ -9,7 +9,12 @@ from __future__ import annotations
 
 from speclint.core import patterns
 from speclint.core.words import Word
-from speclint.frontends.python.container_specs import ECS_CONTAINERS, K8S_CONTAINERS, recognize_container_spec
+from speclint.frontends.python.container_specs import (
+    ECS_CONTAINERS,
+    K8S_CONTAINERS,
+    VERTEX_COMMAND,
+    recognize_container_spec,
+)
 from speclint.frontends.python.environ import launch_env
 from speclint.frontends.python.handed_names import HANDED_NAMES
 from speclint.frontends.python.launch_apis import API_NAMES, recognize_api
@@ -92,6 +97,8 @@ def recognize(walker: Walking, call: py.Call) -> None:
     ev = walker.evaluator()
     name = ev.dotted(call.func) or ""
     last = name.rsplit(".", 1)[-1]
+    if name and _acts_on_none(name, last, call):  # `str(port)`, `os.environ.get(...)`: most calls
+        return
     positional = [a for a in call.args if a.keyword is None and not a.star]
     keywords = {a.keyword.value: a.value for a in call.args if a.keyword is not None}
     if name.startswith(DIFFUSION_PACKAGE) and last in (SERVER_ARGS, PREPARE_SERVER_ARGS, FROM_CLI_ARGS):
@@ -173,6 +180,18 @@ def recognize(walker: Walking, call: py.Call) -> None:
             value = ev.written(arg.value)
             if value.kind == "str" and LAUNCH_TEXT.search("".join(p.text or " " for p in value.pieces)):
                 walker.add_shell(value, launch_env(walker, keywords.get("env"), inherits=False))
+
+
+def _acts_on_none(name: str, last: str, call: py.Call) -> bool:
+    """Whether `recognize` reads nothing of a call named `name` (`last`, its last part),
+    whatever its arguments: none of the names it acts on (`LAUNCH_NAMES`, GENERIC_HELPER,
+    SGLang's own), and no Vertex AI container command given."""
+    return (
+        last not in LAUNCH_NAMES
+        and not name.startswith("sglang.")
+        and _GENERIC_HELPER.search(last) is None
+        and all(a.keyword is None or a.keyword.value != VERTEX_COMMAND for a in call.args)
+    )
 
 
 def _flags_given(walker: Walking, positional: list[py.Arg], keywords: dict[str, py.BaseExpression]) -> bool:

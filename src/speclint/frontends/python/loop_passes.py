@@ -10,10 +10,9 @@ body is walked once for all passes instead, as before, its values said unknown.
 
 from __future__ import annotations
 
-from collections import ChainMap
-
 from speclint.frontends.python import syntax as py
 from speclint.frontends.python.comprehensions import continues, loop_bindings
+from speclint.frontends.python.values import Scope
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -43,7 +42,7 @@ def walk_passes(walker: PassWalking, node: py.For) -> bool:
             walker.block(node.body.body)
         return True
     before, launches, diagnostics = walker.env, len(walker.result.launches), len(walker.result.diagnostics)
-    walker.env = layer = ChainMap({}, before)
+    walker.env = layer = Scope({}, before)
     saved = walker.continue_at, walker.unsure_continue
     walker.continue_at, walker.unsure_continue = walker.branching, False
     for names in passes:

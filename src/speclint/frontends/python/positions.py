@@ -103,6 +103,8 @@ class Positions:
         return self.lines[line - 1] + column, self.lines[end_line - 1] + end_column
 
     def span(self, node: py.Node) -> Span:
+        if self.own_ranges and self.lines is self.starts and type(self) is Positions:
+            return node_span(self.starts, node.range)
         return span_of(self.starts, *self.offsets(node))
 
     def span_at(self, where: Range) -> Span:
@@ -121,6 +123,16 @@ class Positions:
     def formatted(self, part: py.Node, value: Val) -> tuple[int, int]:
         """Where the value of an f-string's `{...}` part is written: the part itself."""
         return self.offsets(part)
+
+
+def node_span(starts: list[int], where: Range) -> Span:
+    """`span_of` the file characters of a node whose range `where` is in the file's own
+    lines (`starts`): read off the range where it starts in its line and ends after a
+    character of its end line (every node read from a file), without `span_of`'s searches."""
+    line, column, end_line, end_column = where
+    if end_column and (end_line > line or end_column > column):
+        return Span(line, column + 1, end_line, end_column + 1)
+    return span_of(starts, starts[line - 1] + column, starts[end_line - 1] + end_column)
 
 
 def decode_body(body: str, at: int, raw: bool, fstring: bool = False) -> list[Piece]:

@@ -8,9 +8,10 @@ where its result is used, as before."""
 from __future__ import annotations
 
 import re
-from collections import ChainMap
 from functools import lru_cache
 from typing import Protocol
+
+from speclint.frontends.python.values import Scope
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -61,7 +62,7 @@ def read_returned(walker: Walking, node: py.Return, function: py.FunctionDef) ->
         return
     saved = walker.env
     for index, (conditions, values) in enumerate(choices):
-        walker.env = ChainMap(values, saved)
+        walker.env = Scope(values, saved)
         count = len(walker.result.launches)
         _read(walker, node, node.value)
         launches = walker.result.launches[count:]

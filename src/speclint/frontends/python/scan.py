@@ -8,7 +8,7 @@ from dataclasses import replace
 from speclint.core.records import dataclass
 from speclint.frontends.python import syntax as py
 from speclint.frontends.python.positions import Positions
-from speclint.frontends.python.values import attribute_key
+from speclint.frontends.python.values import Scope, attribute_key
 from speclint.frontends.shell.embedded import ArgvItem
 from speclint.frontends.shell.pieces import Piece
 
@@ -231,7 +231,7 @@ def snapshot(env: Env) -> Env:
     """A nested function's view of its enclosing function's values at definition: the
     function's own layer copied, the layers below it are never written again."""
     if isinstance(env, ChainMap):
-        return ChainMap(dict(env.maps[0]), *env.maps[1:])
+        return Scope(dict(env.maps[0]), *env.maps[1:])
     return dict(env)
 
 

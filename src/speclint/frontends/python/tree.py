@@ -25,9 +25,10 @@ class Refused(Exception):
         self.line, self.column = line, column
 
 
-def read_tree(source: str) -> py.Module:
+def read_tree(source: str, starts: list[int] | None = None) -> py.Module:
     """The tree of `source` (its BOM, if any, left out: positions count from after it, as
-    libcst's did). Raises `Refused`, or RecursionError where the source nests too deeply."""
+    libcst's did; `starts`: its line starts, where the caller has them). Raises `Refused`,
+    or RecursionError where the source nests too deeply."""
     bare = source[1:] if source.startswith("\ufeff") else source
     if bare.count("{") > MAX_FSTRING_FIELDS and crowded_fstring(bare):
         return _with_libcst(source)  # CPython 3.11 parses such an f-string in quadratic time
@@ -38,7 +39,7 @@ def read_tree(source: str) -> py.Module:
     from speclint.frontends.python.from_ast import build
 
     try:
-        return build(bare, tree)
+        return build(bare, tree, starts if bare is source else None)
     except RecursionError:
         raise
     except Exception:  # a form the conversion does not know (tests/test_python_syntax_parity.py

@@ -7,6 +7,7 @@ running code (a call result, a parameter, an inherited environment variable) is 
 
 from __future__ import annotations
 
+from collections import ChainMap
 from collections.abc import MutableMapping
 from dataclasses import field, fields, replace
 from operator import attrgetter
@@ -38,6 +39,25 @@ class Entry:
 
 Env = MutableMapping[str, "Val"]
 """Name (or '@self.X') -> value: a dict, or a ChainMap of layers (a scope over the ones it sees)."""
+
+
+class Scope(ChainMap[str, "Val"]):
+    """A ChainMap of layers whose `get` and `in` look through the layers in one loop
+    (ChainMap's own go through `__contains__`, a generator and `__getitem__`: four calls
+    for each name the walker reads). The same answers for layers that are dicts or scopes."""
+
+    def get(self, key: str, default: Any = None) -> Any:
+        for mapping in self.maps:
+            if key in mapping:
+                return mapping[key]
+        return default
+
+    def __contains__(self, key: object) -> bool:
+        for mapping in self.maps:
+            if key in mapping:
+                return True
+        return False
+
 
 Choice = tuple[tuple[Condition, ...], "Val"]
 """One alternative of a value after `if` arms: the conditions that make it, and the value."""

@@ -36,6 +36,7 @@ from speclint.frontends.python.scan import (
 )
 from speclint.frontends.python.syntax_names import imported
 from speclint.frontends.python.unread_argv import note_made
+from speclint.frontends.python.values import Scope
 from speclint.frontends.python.walking import Helper, HelperBudget
 from speclint.frontends.shell.embedded import Budget
 
@@ -150,7 +151,7 @@ class PyWalker:
         function, owner = helper.node, helper.owner
         layers = [helper.outer] + ([owner.attrs] if owner is not None else [])
         assert self.module_env is not None  # `module` sets it before it walks any function
-        self.env = scope = ChainMap({}, *layers, self.module_env)  # not a copy: linear in many functions
+        self.env = scope = Scope({}, *layers, self.module_env)  # not a copy: linear in many functions
         self.in_function, self.owner = True, owner
         params = function.params
         for param in [
@@ -250,7 +251,7 @@ class PyWalker:
         results: list[ChainMap[str, Val]] = []
         self.branching += 1
         for group in groups:  # each path writes to its own layer over `before` (no copies)
-            self.env = ChainMap({}, before)
+            self.env = Scope({}, before)
             if isinstance(group, Elif):
                 self.if_statement(group.node, group.top)
             else:
@@ -278,7 +279,7 @@ class PyWalker:
         else:
             self.scan(node.test)
         before = self.env
-        self.env = body = ChainMap({}, before)
+        self.env = body = Scope({}, before)
         if isinstance(node, py.For):
             for name in target_names(node.target):
                 self.env[name.value] = self.evaluator().named(name, name.value, "a loop variable", name)
@@ -359,7 +360,7 @@ class PyWalker:
                 continue
             saved = self.env
             for index, (conditions, values) in enumerate(choices):  # one launch per choice
-                self.env = ChainMap(values, saved)
+                self.env = Scope(values, saved)
                 count = len(self.result.launches)
                 recognize(self, call)
                 arms.mark(self.result.launches[count:], conditions, index, len(choices), self.pos.span(call))
