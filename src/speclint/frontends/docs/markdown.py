@@ -304,6 +304,10 @@ def extract_markdown(text: str, path: str) -> ExtractResult:
             _inline(doc, token, fragments, depth > 0, table)
     _flush(doc, pending)
     _flush(doc, fragments)
+    if doc.fragment is not None:
+        from .flag_fragments import say_unread_fragment
+
+        say_unread_fragment(doc)
     if doc.result.launches:
         from .stated_version import state_launches
 
