@@ -11,6 +11,78 @@ from fixture_file import FixtureFile
 from speclint.engine import lint_text
 
 EXPECTED = {
+    # an untagged fence opening with plain notes (the GPUs, "P1D2"), then exports and a launch naming
+    # an exported address
+    "docs28/d01_fence_label_lines_then_exports.md": [
+        ("FLG003", 9, 71, "--trust-remote"),
+        ("FLG003", 9, 101, "--tp"),
+        ("FLG005", 9, 134, "64x"),
+        ("FLG008", 9, 138, "--enable-dp-attention"),
+    ],
+    # "command is : ` python3 ... `": a code span with a leading space and runs of spaces
+    "docs28/d02_inline_leading_space.md": [
+        ("FLG003", 3, 68, "--tp"),
+        ("FLG005", 3, 98, "0.9.3"),
+    ],
+    # "server cmd:" on its own line, the launch in a code span on the next; a client command after it
+    "docs28/d03_server_cmd_label_inline.md": [
+        ("FLG003", 6, 71, "--tp"),
+        ("FLG003", 6, 78, "--dp"),
+        ("FLG005", 6, 83, "8x"),
+        ("FLG008", 6, 86, "--enable-dp-attention"),
+    ],
+    # an unfenced `docker run` pasted into an issue, `\` continuations, a mirror registry's image tag
+    # (the release read from it), `>log 2>&1 &`
+    "docs28/d04_unfenced_docker_run_paragraph.md": [
+        ("SLM004", 11, 18, "/models/$MODEL_NAME"),
+        ("FLG003", 12, 5, "--tp"),
+        ("FLG005", 13, 27, "0.9x"),
+    ],
+    # one fence, "Prefill Node:" and "Decode Node:" labels, each with exports and a launch
+    "docs28/d05_fence_node_labels_exports.md": [
+        ("FLG005", 6, 151, "8k"),
+        ("FLG002", 10, 112, "--cuda-graph-max-bs"),
+    ],
+    # a bug report's fence: abbreviated flags (`--disable-overlap`), a deprecated flag
+    "docs28/d06_abbrev_disable_overlap.md": [
+        ("FLG003", 6, 9, "--tp"),
+        ("FLG003", 11, 9, "--disable-overlap"),
+        ("FLG008", 12, 9, "--disable-cuda-graph"),
+    ],
+    # a comment line above `nohup ... > log 2>&1 &`, `--model` for `--model-path`
+    "docs28/d07_nohup_comment_model_abbrev.md": [
+        ("FLG003", 3, 65, "--tp"),
+        ("PAR003", 3, 92, "--enable-dp-attention"),
+    ],
+    # a benchmark thread: result comments, then the old `sglang.bench_latency`, which no release read
+    # runs: said not read, never checked as a server launch
+    "docs28/d08_bench_latency_comment_results.md": [
+        ("SLM005", 6, 12, "sglang.bench_latency"),
+        ("SLM005", 9, 12, "sglang.bench_latency"),
+    ],
+    # a docs table naming flags with em dashes and `…` (a mention, no launch): said, never an error
+    "docs28/d09_em_dash_method_table.md": [("SLM005", 5, 34, "speculative-algorithm")],
+    # a wrapper that starts the server itself, its own flags (`--num-steps`): not SGLang's, said not
+    # read at the launcher named in prose
+    "docs28/d10_wrapper_serving_script.md": [("SLM005", 2, 12, "sglang.launch_server")],
+    # a review's ````diff adding a fence whose launch has an env prefix
+    "docs28/d11_diff_env_prefixed_launch.md": [("FLG005", 9, 171, "1x")],
+    # an unfenced command in an issue with `{placeholder}` values and a comma after its last flag
+    "docs28/d12_unfenced_braces_trailing_comma.md": [
+        ("SLM004", 3, 29, "{trained/model/name}"),
+        ("FLG003", 5, 9, "--tp"),
+    ],
+    # a text fence of a wrapper's elided worker command lines (`... --port 30000`): no launch, nothing said
+    "docs28/d13_elided_worker_lines_text.md": [],
+    # argparse's usage and error pasted as text, then the launch in a code span
+    "docs28/d14_pasted_usage_message.md": [("FLG001", 10, 71, "--enable_metrics")],
+    # a tutorial's Popen list whose dashes were lost in copying: not a launch; said at the file's line
+    # of `'python'` (before: the block's line 3)
+    "docs28/d15_popen_dashes_lost.md": [("SLM005", 6, 17, "sglang.launch_server")],
+    # a usage synopsis, `<model-name-or-path> [options]`
+    "docs28/d16_usage_synopsis_options.md": [("SLM004", 4, 27, "<model-name-or-path>")],
+    # "WRONG"/"RIGHT" in one fence, each a launch with `&` then curl
+    "docs28/d17_wrong_then_right_blocks.md": [("FLG005", 9, 85, "3000o")],
     # rst bullet and auto-numbered list items whose text is the command, one going on over an
     # indented line of flags (before: SLM005, the bullet taken for prose)
     "docs28/r01_bullet_item_commands.rst": [

@@ -21,7 +21,9 @@ if TYPE_CHECKING:
 
 Block = list[tuple[int, str]]
 _FLAG = patterns.compile(r"(?<![\w-])--[a-z][a-z0-9-]*[a-z0-9](?=[=\s]|$)")
-_OTHER_ENGINE = patterns.compile(r"(?i)vllm|text-generation|\btgi\b|trtllm|tensorrt|lmdeploy|ollama|llama\.cpp")
+_OTHER_ENGINE = patterns.compile(
+    r"(?i)vllm|text-generation|\btgi\b|trtllm|tensorrt|lmdeploy|ollama|llama\.cpp"
+)
 _BLOCK_TAGS = {"", "bash", "sh", "shell", "zsh", "console", "text", "txt", "plaintext", "plain", "none"}
 _DIFF_TAGS = {"diff", "patch"}
 MAX_LINES = 200
@@ -72,7 +74,9 @@ def say_unread_fragment(doc: DocFile) -> None:
     block = doc.fragment
     if block is None or doc.result.launches:
         return
-    if any(d.kind in ("no-launch-found", "launcher-not-read", "launch-unread") for d in doc.result.diagnostics):
+    if any(
+        d.kind in ("no-launch-found", "launcher-not-read", "launch-unread") for d in doc.result.diagnostics
+    ):
         return
     from speclint.frontends.launch_mentions import no_launch_found
 
