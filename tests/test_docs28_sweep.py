@@ -83,6 +83,33 @@ EXPECTED = {
     "docs28/d16_usage_synopsis_options.md": [("SLM004", 4, 27, "<model-name-or-path>")],
     # "WRONG"/"RIGHT" in one fence, each a launch with `&` then curl
     "docs28/d17_wrong_then_right_blocks.md": [("FLG005", 9, 85, "3000o")],
+    # a Dynamo page: the ingress backgrounded, then `python3 -m dynamo.sglang` taking SGLang's flags
+    # (a misspelt choice)
+    "docs28/d18_dynamo_frontend_then_worker.md": [
+        ("FLG003", 10, 3, "--tp"),
+        ("SLM004", 12, 20, "${HEAD_PREFILL_NODE_IP}:29500"),
+        ("FLG006", 15, 25, "prefil"),
+    ],
+    # a support-features table: flag names in code spans, one split over `<br>` (mentions, no launch)
+    "docs28/d19_support_table_split_flag.md": [],
+    # a SLURM job: `#SBATCH` lines, `model=MODEL_PATH` in capitals, `srun ... python3 -m
+    # sglang.launch_server` quoted values, `&` then `wait`
+    "docs28/d20_slurm_caps_placeholders.md": [
+        ("FLG003", 18, 5, "--tp"),
+        ("SLM004", 19, 22, '"$NCCL_INIT_ADDR"'),
+    ],
+    # a vendor blog (Chinese headings): an NPU `docker run ... bash`, then the launch in the next fence
+    "docs28/d21_npu_docker_then_launch.md": [("FLG005", 16, 146, "3000o")],
+    # a blog's Deployment: `$(VAR)` args from `env:` (a literal value read; a configMapKeyRef not)
+    "docs28/y01_deployment_env_from_configmap.yaml": [
+        ("SLM004", 39, 15, "$(MODEL_ID)"),
+        ("FLG005", 41, 15, "$(CHUNK)"),
+    ],
+    # a tutorial's compose file: `${VAR:-default}` values in a folded `command: >`
+    "docs28/y02_compose_default_expansions.yaml": [
+        ("FLG003", 14, 7, "--tp"),
+        ("FLG005", 14, 43, "0.9x"),
+    ],
     # rst bullet and auto-numbered list items whose text is the command, one going on over an
     # indented line of flags (before: SLM005, the bullet taken for prose)
     "docs28/r01_bullet_item_commands.rst": [
