@@ -100,10 +100,11 @@ EXPECTED = {
     ],
     # a vendor blog (Chinese headings): an NPU `docker run ... bash`, then the launch in the next fence
     "docs28/d21_npu_docker_then_launch.md": [("FLG005", 16, 146, "3000o")],
-    # a blog's Deployment: `$(VAR)` args from `env:` (a literal value read; a configMapKeyRef not)
+    # a blog's Deployment: `$(VAR)` args from `env:`, a literal value and two configMapKeyRef of the
+    # ConfigMap in the same file (before: the model and the running requests unknown, SLM004)
     "docs28/y01_deployment_env_from_configmap.yaml": [
-        ("SLM004", 39, 15, "$(MODEL_ID)"),
-        ("FLG005", 41, 15, "$(CHUNK)"),
+        ("FLG005", 46, 15, "$(CHUNK)"),
+        ("FLG005", 48, 15, "$(MAX_RUNNING)"),
     ],
     # a tutorial's compose file: `${VAR:-default}` values in a folded `command: >`
     "docs28/y02_compose_default_expansions.yaml": [
@@ -183,3 +184,10 @@ def test_only_blocks_of_sglang_options_alone_are_said(block: str) -> None:
     text = f"SGLang decode node:\n\n```bash\n{block}```\n"
     said = [f.code for f in lint_text(text, "i.md").findings]
     assert said == (["SLM005"] if "2x" in block else [])
+
+
+def test_a_config_map_key_the_file_does_not_hold_stays_unknown() -> None:
+    text = FixtureFile("docs28/y01_deployment_env_from_configmap.yaml").text
+    elsewhere = text.replace("key: model_id", "key: model_name")  # no such key in the ConfigMap
+    found = [(f.code, f.span.line) for f in lint_text(elsewhere, "d.yaml").findings]
+    assert found == [("SLM004", 44), ("FLG005", 46), ("FLG005", 48)]
