@@ -132,6 +132,10 @@ EXPECTED = {
     "docs28/f04_other_engine_named_above.md": [],
     # a flag fragment on a page whose launch is read: the launch is what was checked
     "docs28/f05_fragment_beside_launch.md": [],
+    # an issue's "**Decode node**" then a paragraph of one code span of flags
+    "docs28/f07_flag_span_paragraph.md": [("SLM005", 7, 2, "--disaggregation-mode")],
+    # the same flags in a code span inside a sentence: a mention of flags, not said
+    "docs28/f08_flag_span_in_sentence.md": [],
     # an rst literal block of flags after `::`
     "docs28/f06_rst_literal_flags.rst": [("SLM005", 6, 5, "--disaggregation-mode")],
 }

@@ -1,5 +1,6 @@
 """A code block of only flags, without the command that takes them: an issue's "decode node:"
-then a fence of `--disaggregation-mode decode --tp-size 8 ...`, a review's diff of flag lines.
+then a fence of `--disaggregation-mode decode --tp-size 8 ...`, a review's diff of flag lines,
+a code span of flags alone on its paragraph's last line (`markdown._flag_paragraph`).
 No launcher, no model: speclint does not make a launch of it (the flag lists of `flag_lists`
 are read only when a `--speculative-*` option makes them clearly SGLang's). But a page whose
 only SGLang content is such a block was not checked, and "0 launches" must not pass for a
@@ -98,7 +99,7 @@ def say_unread_fragment(doc: DocFile) -> None:
 
     at, flag = first
     message = (
-        f"this code block holds only flags (`{flag}`, an option of SGLang's server) without the "
+        f"this code holds only flags (`{flag}`, an option of SGLang's server) without the "
         "command that takes them, and this file holds no launch: speclint did not read them as a "
         "launch, so nothing here was checked"
     )
