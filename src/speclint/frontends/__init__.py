@@ -66,6 +66,8 @@ def _doc_worth_reading(text: str) -> bool:
     a doc about SGLang)."""
     if "--speculative-" in text or any(mention in text for mention in PYTHON_MENTIONS):
         return True
+    if "SGLang" in text and "--" in text:  # (a flag block on a page that names it only so)
+        return True
     return "ServerArgs(" in text and "sglang" in text.lower()
 
 

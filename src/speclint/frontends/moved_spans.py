@@ -33,9 +33,19 @@ def map_spans(result: ExtractResult, move: Callable[[Span], Span]) -> ExtractRes
         )
 
     launches = [_moved_launch(launch, word, move) for launch in result.launches]
-    diagnostics = [Diagnostic(d.kind, d.message, move(d.span)) for d in result.diagnostics]
+    diagnostics = [_moved_diagnostic(d, move) for d in result.diagnostics]
     comments = [(move(span), text) for span, text in result.comments]
     return ExtractResult(launches, diagnostics, comments)
+
+
+def _moved_diagnostic(diagnostic: Diagnostic, move: Callable[[Span], Span]) -> Diagnostic:
+    """The diagnostic at its moved span; a message that names its own line (`the command
+    `x` at line 3 names the launcher`) names the moved one (the file's, not the block's)."""
+    span = move(diagnostic.span)
+    message = diagnostic.message
+    if span.line != diagnostic.span.line and f" at line {diagnostic.span.line} " in message:
+        message = message.replace(f" at line {diagnostic.span.line} ", f" at line {span.line} ", 1)
+    return Diagnostic(diagnostic.kind, message, span)
 
 
 def _moved_launch(launch: Launch, word: Callable[[Word], Word], move: Callable[[Span], Span]) -> Launch:

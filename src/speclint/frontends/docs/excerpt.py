@@ -176,6 +176,8 @@ class DocFile:
         self.result = ExtractResult()
         self.snippets = 0
         self.full = False
+        self.fragment: list[tuple[int, str]] | None = None
+        """The page's first code block of only flags (`flag_fragments`)."""
         self.unit_reader: UnitReader | None = None
         """What reads a here-document's unit, program or manifest (`script.read_unit` when
         None; the Markdown, rst and notebook readers hand in `manifest_reader.read_unit_or_manifest`)."""

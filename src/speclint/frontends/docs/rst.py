@@ -29,6 +29,7 @@ from .blocks import code_block
 from .excerpt import DocFile
 from .rst_lines import (
     FIELD_MARKER,
+    LIST_MARKER,
     Line,
     announces_literal,
     block_end,
@@ -48,11 +49,6 @@ _DIRECTIVE = re.compile(r"\.\.[ ]+((?:(?!_)\w)+(?:[-._+:](?:(?!_)\w)+)*)[ ]?::(?
 `::`, and whitespace or the line end."""
 _MARKUP = re.compile(r"\.\.(?:[ ]+|$)")
 """Spec "Explicit Markup Blocks": `..` followed by whitespace starts one."""
-_LIST_MARKER = re.compile(
-    r"(?:[-+*\u2022\u2023\u2043]|\(?(?:\d+|#|[A-Za-z]|[ivxlcdmIVXLCDM]+)[.)])[ ]+(?=\S)"
-)
-"""Spec "Bullet Lists" and "Enumerated Lists": a list item's body is indented to the text
-after its marker."""
 
 _CODE = {"code-block": 1, "sourcecode": 1, "code": 1, "prompt": 3}
 """Directives read as code, and how many arguments each takes (Sphinx's CodeBlock and
@@ -116,7 +112,7 @@ class _Page:
                 index = self._doctest_block(index)
                 continue
             if continues is None:
-                marker = _LIST_MARKER.match(body)
+                marker = LIST_MARKER.match(body)
                 continues = indent + (marker.end() if marker else 0)
             following = lines[index + 1][1] if index + 1 < len(lines) else "x"
             if announces_literal(line) and not following.strip():
@@ -252,4 +248,8 @@ class _Page:
 def extract_rst(text: str, path: str) -> ExtractResult:
     page = _Page(text, path)
     page.read()
+    if page.doc.fragment is not None:
+        from .flag_fragments import say_unread_fragment
+
+        say_unread_fragment(page.doc)
     return page.doc.result

@@ -16,6 +16,11 @@ FIELD_MARKER = re.compile(r":(?![: ])(?:[^:\\]|\\.|:(?!(?:[ `]|$)))*(?<! ):(?:[ 
 """docutils' field marker (`:caption: text`): a directive's options are a field list."""
 
 
+LIST_MARKER = re.compile(r"(?:[-+*\u2022\u2023\u2043]|\(?(?:\d+|#|[A-Za-z]|[ivxlcdmIVXLCDM]+)[.)])[ ]+(?=\S)")
+"""Spec "Bullet Lists" and "Enumerated Lists": a list item's body is indented to the text
+after its marker."""
+
+
 def indent_of(line: str) -> int:
     """Columns of the line's leading whitespace, tabs expanded (spec "Whitespace")."""
     column = 0

@@ -11,7 +11,7 @@ import re
 
 from .excerpt import exact, virtual
 from .inline import flags_and_values
-from .rst_lines import Line
+from .rst_lines import LIST_MARKER, Line, indent_of
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -59,7 +59,7 @@ def inline_literals(doc: DocFile, offset: int, line: str) -> None:
 
 def paragraph(doc: DocFile, lines: list[Line], first: int) -> int:
     """A launch written on the lines of the paragraph from `first`, outside inline literals:
-    read where its line is a literal command, else (`On the first node run python3 -m
+    read where its line is a literal command (a list item's text after its bullet too), else (`On the first node run python3 -m
     sglang.launch_server --model-path ...`) said not read. Returns the file offset of the
     paragraph's last line (read to its end)."""
     from speclint.frontends.recognise import PROSE_LAUNCH
@@ -90,7 +90,8 @@ def _command(text_lines: list[Line], index: int, start: int, stop: int) -> list[
     with the paragraph's next lines that start with a flag; None where the line is prose
     (words before the launcher, markup, a sentence's end, two plain words in a row)."""
     offset, line = text_lines[index]
-    if line[:start].strip() or _MARKUP.search(line.rstrip()):
+    item = _item_marker(line, start)
+    if (line[:start].strip() and not item) or _MARKUP.search(line[start:].rstrip()):
         return None
     pieces: list[Piece] = [exact(line[start:].rstrip(), offset + start)]
     words = line[stop:].split()
@@ -98,7 +99,17 @@ def _command(text_lines: list[Line], index: int, start: int, stop: int) -> list[
         body = next_line.strip()
         if not body.startswith("-") or _MARKUP.search(body):
             break
+        if item and (indent_of(next_line) != start or LIST_MARKER.match(body)):
+            break  # (the item's body goes on indented to its text; the next item starts anew)
         begin = next_offset + len(next_line) - len(next_line.lstrip())
         pieces.extend([virtual(" ", next_offset - 1), exact(body, begin)])
         words += body.split()
     return pieces if flags_and_values(words) else None
+
+
+def _item_marker(line: str, start: int) -> bool:
+    """The line is a list item (spec "Bullet Lists", "Enumerated Lists": `- `, `* `, `1. `)
+    whose text begins at `start`: Sphinx shows the item's text as written, after its bullet."""
+    lead = len(line) - len(line.lstrip(" "))
+    marker = LIST_MARKER.match(line, lead)
+    return marker is not None and marker.end() == start

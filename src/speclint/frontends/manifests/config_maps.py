@@ -3,7 +3,8 @@ ConfigMap N as an environment variable (`prefix` put before each name), under th
 own `env:` list sets (that list wins: the Kubernetes API reference, EnvFromSource and
 Container.envFrom). When the manifest file holds ConfigMap N (`kind: ConfigMap`,
 `metadata.name: N`, `data:`), its values are the container's; a ConfigMap the file does not
-hold, and a `secretRef`, give nothing known.
+hold, and a `secretRef`, give nothing known. An `env:` entry's `valueFrom: configMapKeyRef:
+{name: N, key: K}` is read the same way: K's value in ConfigMap N of this file.
 """
 
 from __future__ import annotations
@@ -64,4 +65,26 @@ def env_from(reader: NodeReader, env_from_list: yaml.Node | None, maps: ConfigMa
         before = prefix.value if isinstance(prefix, yaml.ScalarNode) else ""
         for key, value in maps[name.value]:  # a later source wins for the same name
             env[before + key] = Word(value.value, reader.span(value), reader.span(value))
+    return env
+
+
+def key_refs(reader: NodeReader, env_list: yaml.Node | None, maps: ConfigMaps) -> dict[str, Word]:
+    """The variables of a container's `env:` list whose `valueFrom: configMapKeyRef:` names a
+    key of a ConfigMap in this file: that key's value, said where the ConfigMap writes it (a
+    ConfigMap or key the file does not hold stays unknown, as `env_list` leaves it)."""
+    env: dict[str, Word] = {}
+    if not isinstance(env_list, yaml.SequenceNode):
+        return env
+    for item in env_list.value:
+        name, ref = get(item, "name"), get(get(item, "valueFrom"), "configMapKeyRef")
+        map_name, key = get(ref, "name"), get(ref, "key")
+        if not (
+            isinstance(name, yaml.ScalarNode)
+            and isinstance(map_name, yaml.ScalarNode)
+            and isinstance(key, yaml.ScalarNode)
+        ):
+            continue
+        for data_key, value in maps.get(map_name.value, []):
+            if data_key == key.value:
+                env[name.value] = Word(value.value, reader.span(value), reader.span(value))
     return env

@@ -8,8 +8,11 @@ value points at it here; else the group files', `hydra_defaults`).
 
 The group file's own words stand at the option that picks it (`sglang` in the defaults list),
 noted where the command is written. Only a config group picked by the top-level defaults list
-and read from disk beside this file is composed back; an interpolation relative to a nested
-mapping of the group file (`${..x}`) stays unknown, said so.
+and read from disk beside this file is composed back. A relative interpolation is filled as
+OmegaConf fills it, from the mapping that holds the command in the composed config: `${.x}`
+that mapping's key, each further `.` one mapping up (`${..x}` in a command under `server:` of
+`deployment/sglang.yaml` is `deployment.x`); one that climbs above the config root stays
+unknown, said so.
 """
 
 from __future__ import annotations
@@ -29,8 +32,8 @@ if TYPE_CHECKING:
     from speclint.frontends.manifests.hydra_defaults import Source
     from speclint.frontends.manifests.yaml_nodes import NodeReader
 
-_RELATIVE = re.compile(r"\$\{\.([A-Za-z_][\w-]*(?:\.[\w-]+)*)\}")
-"""`${.x}`: a key of the mapping that holds the command (the group file's root here)."""
+_RELATIVE = re.compile(r"\$\{(\.+)([A-Za-z_][\w-]*(?:\.[\w-]+)*)\}")
+"""`${.x}`: a key of the mapping that holds the command; `${..x}` one mapping up, and so on."""
 
 
 def read_composed_groups(reader: NodeReader, root: yaml.Node) -> None:
@@ -54,8 +57,34 @@ def read_composed_groups(reader: NodeReader, root: yaml.Node) -> None:
         if source.own or source.root is None or at is None:
             continue
         for command, parent in _commands(source.root):
-            if parent is source.root:
-                _read(reader, root, sources, source, command, at)
+            keys = _keys_to(source.root, parent, 0)
+            if keys is not None:
+                _read(reader, root, sources, source, command, at, keys)
+
+
+def _keys_to(node: yaml.Node, target: yaml.Node, depth: int) -> list[str] | None:
+    """The keys from a group file's root mapping down to the mapping `target` (none for the
+    root itself); None where it is not reached through mappings alone (a list item)."""
+    if node is target:
+        return []
+    if depth > 20 or not isinstance(node, yaml.MappingNode):
+        return None
+    for key, value in mapping_pairs(node):
+        if isinstance(key, yaml.ScalarNode) and isinstance(value, yaml.MappingNode):
+            below = _keys_to(value, target, depth + 1)
+            if below is not None:
+                return [str(key.value), *below]
+    return None
+
+
+def _absolute(match: re.Match[str], holder: list[str]) -> str:
+    """A relative interpolation written as the absolute path OmegaConf resolves it to, the
+    command held at `holder` of the composed config; as written where it climbs above the
+    root (OmegaConf fails there; speclint then cannot read it)."""
+    up = len(match.group(1)) - 1
+    if up > len(holder):
+        return match.group()
+    return "${" + ".".join([*holder[: len(holder) - up], match.group(2)]) + "}"
 
 
 def _picked(listed: yaml.SequenceNode) -> dict[str, yaml.ScalarNode]:
@@ -81,15 +110,14 @@ def _read(
     source: Source,
     command: yaml.ScalarNode,
     at: yaml.ScalarNode,
+    keys: list[str],
 ) -> None:
     from speclint.frontends.manifests.hydra_configs import _interpolated, _package, _Tree
     from speclint.frontends.shell.embedded import ShellBuffer
 
     begin, end = at.start_mark.index, at.end_mark.index
-    package = ".".join(source.package)
-    text = _RELATIVE.sub(
-        lambda m: "${" + (f"{package}." if package else "") + m.group(1) + "}", command.value
-    )
+    holder = [*source.package, *keys]
+    text = _RELATIVE.sub(lambda m: _absolute(m, holder), command.value)
     tree = _Tree(_package(reader.text, reader.path), sources)
     pieces = _interpolated(reader, root, tree, root, [Piece(text, begin, end)], 0)
     buffer = ShellBuffer(reader.text, reader.starts, reader.budget)

@@ -17,7 +17,7 @@ import yaml
 from speclint.core.launches import Diagnostic, ExtractResult
 from speclint.core.spans import Span
 from speclint.core.words import Word
-from speclint.frontends.manifests.config_maps import ConfigMaps, env_from, read_config_maps
+from speclint.frontends.manifests.config_maps import ConfigMaps, env_from, key_refs, read_config_maps
 from speclint.frontends.manifests.container_reader import ContainerReader
 from speclint.frontends.manifests.k8s_containers import container_script, is_container
 from speclint.frontends.manifests.yaml_nodes import (
@@ -49,7 +49,7 @@ def extract_yaml(text: str, path: str) -> ExtractResult:
     reader = _Reader(text, starts, path, result)
     reader.template = template
     reader.manifest_reader = read_unit_or_manifest
-    if "envFrom" in text and "ConfigMap" in text:
+    if ("envFrom" in text or "configMapKeyRef" in text) and "ConfigMap" in text:
         reader.config_maps = read_config_maps(text)
     loader = None
     try:
@@ -253,6 +253,7 @@ class _Reader(ContainerReader):
         env = self.env_list(get(container, "env"))
         if self.config_maps:  # `envFrom: [{configMapRef: ...}]`; `env:` wins
             env = {**env_from(self, get(container, "envFrom"), self.config_maps), **env}
+            env.update(key_refs(self, get(container, "env"), self.config_maps))  # configMapKeyRef
         argv = self.words(get(container, "command")) + self.words(get(container, "args"))
         if step:
             from speclint.frontends.manifests.go_templates import workflow_holes

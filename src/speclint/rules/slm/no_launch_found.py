@@ -55,7 +55,12 @@ class NoLaunchFound(Rule):
     such flag, whatever else the file launches; where a template of the chart (beside its
     `Chart.yaml`) writes that list into its launch with `range` or `toYaml`, speclint reads the
     template with the chart's values and checks the flags there, and the note names that
-    template instead of saying the flags were not checked. In
+    template instead of saying the flags were not checked. A Markdown or reStructuredText
+    page with no launch whose code block (or a code span alone on its paragraph's last line)
+    holds only flags of SGLang's server, without the
+    command (an issue's "decode node:" flags, a review's diff of flag lines), is reported at
+    the block's first flag; not where one flag is an option of no SGLang release, or the
+    block or the lines just above it name another engine (vLLM, TGI). In
     Python, server settings built from what the file does not hold are reported at the call,
     whatever else the file launches: `ServerArgs.from_cli_args(args)` (the program's own
     command line) and `prepare_server_args(sys.argv[1:])`. In a doc, a `yaml` or
