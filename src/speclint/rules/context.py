@@ -110,13 +110,14 @@ class LaunchContext:
         """Some words are unknown, or the launch was not read at all (`memo["unread"]`: a
         server speclint does not model, `rules.diffusion_launch`)."""
         launch = self.launch
-        return launch.partly_read or "unread" in self.memo or bool(self.config.dynamo_unread)
+        return launch.partly_read or "unread" in self.memo or bool(self.config.made_unread)
 
     def unknown_words(self) -> list[Word]:
-        """`Launch.unknown_words`, and for `python -m dynamo.sglang` the words Dynamo turns
-        into SGLang settings itself (`LaunchConfig.dynamo_unread`), at their places in order."""
+        """`Launch.unknown_words`, and the words the flag model made that may hold any flags
+        (`LaunchConfig.made_unread`: Dynamo's own settings, a --config file not read), at their
+        places in order."""
         found = self.launch.unknown_words()
-        made = self.config.dynamo_unread
+        made = self.config.made_unread
         if not made:
             return found
         return sorted((*found, *made), key=lambda w: (w.span.line, w.span.column))

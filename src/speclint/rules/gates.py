@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from operator import attrgetter
 
-from speclint.frontends.recognise import BENCH_ENTRIES, CLASS_ENTRIES, DYNAMO_ENTRY
+from speclint.frontends.recognise import BENCH_ENTRIES, CLASS_ENTRIES
 from speclint.sglang.flags.own_dests import ROUTER_DESTS
 
 _FIELD = attrgetter("field")
@@ -78,7 +78,7 @@ def launch_gates(ctx: LaunchContext, drafter: bool = True, written: tuple[str, .
         if setting is not None and setting.use is not None:
             opened.add("written:" + field)
     launch = ctx.launch
-    if launch.partly_read or (launch.entry == DYNAMO_ENTRY and ctx.unknown_words()):
+    if launch.partly_read or ctx.config.made_unread:  # (words the flag model made: Dynamo's, --config)
         opened.add("partly-read")
     if launch.image:
         opened.add("image")

@@ -120,9 +120,11 @@ def _release_values(schema: FlagSchema, defaults: dict[str, Setting]) -> dict[st
 class LaunchConfig:
     """Field values after argparse (before SGLang's own resolution adjusts them)."""
 
-    dynamo_unread: tuple[Word, ...] = ()
-    """For `python -m dynamo.sglang`: the words Dynamo turns into SGLang settings itself
-    (`speclint.sglang.dynamo`), each a word that may hold any flags, in order (`configure`)."""
+    made_unread: tuple[Word, ...] = ()
+    """Words the flag model made that may hold any flags, in order (`configure`): for
+    `python -m dynamo.sglang` those Dynamo turns into SGLang settings itself
+    (`speclint.sglang.dynamo`); for `--config FILE` a file not on disk or not read, whose flags
+    SGLang merges in front of the command line (`config_merge`)."""
 
     def __init__(self, parsed: ParsedArgs):
         self.parsed = parsed
@@ -323,19 +325,21 @@ def configure(launch: Launch, version: str, env: Mapping[str, str | None] | None
 
         return LaunchConfig(parse_argv(bench_schema(schema, BENCH_ENTRIES[launch.entry]), list(launch.args)))
     words = launch.args
-    dynamo_unread = None
+    made_by_model = launch.entry == DYNAMO_ENTRY or any(word.text == "--config" for word in words)
     if launch.entry == DYNAMO_ENTRY:  # Dynamo's parser takes its own options out first
         from speclint.sglang.dynamo import dynamo_argv
 
         words = dynamo_argv(words, schema.by_option, launch.image)
-        written = {id(word) for word in launch.args}
-        dynamo_unread = tuple(word for word in words if word.text is None and id(word) not in written)
     words = prepare_argv(launch.entry, words, version, launch.config_file)
+    made_unread: tuple[Word, ...] = ()
+    if made_by_model:
+        written = {id(word) for word in launch.args}
+        made_unread = tuple(word for word in words if word.text is None and id(word) not in written)
     if launch.entry == ROUTER_ENTRY:  # SGLang's parser with sglang-router's options added
         from speclint.sglang.router import router_schema
 
         schema = router_schema(schema)
     config = LaunchConfig(parse_argv(schema, words, launch.environment() if env is None else env))
-    if dynamo_unread:
-        config.dynamo_unread = dynamo_unread
+    if made_unread:
+        config.made_unread = made_unread
     return config
