@@ -128,3 +128,26 @@ def test_the_generator_reads_the_phases_and_keys_by_running_the_release_s_functi
     assert read_schema(source) == config_schema("0.5.23")
     # a release whose function words an error otherwise is not verified (its values not converted)
     assert read_schema(source.replace("must be a JSON object, got", "must be an object, got")) is None
+
+
+def test_a_keyword_launch_s_path_or_json_str_is_not_called_a_count():
+    text = (
+        "import sglang as sgl\n"
+        'llm = sgl.Engine(model_path="m", quantization_param_path="/m/kv.json", '
+        'cuda_graph_backend_decode="full")\n'
+    )
+    options = LintOptions(sglang_version="0.5.23", read_pyproject=False)
+    assert [f.code for f in lint_text(text, "t.py", options).findings if f.code == "FLG005"] == []
+
+
+def test_a_prefill_backend_the_release_does_not_allow_is_refused_after_resolution():
+    """0.5.14's `_validate_cuda_graph_config` allows no `full` prefill graph (its
+    ALLOWED_BACKENDS_PER_PHASE, read by the generator); 0.5.15 allows it."""
+    (finding,) = _findings("--cuda-graph-backend-prefill full", "0.5.14")
+    assert finding[:2] == ("SPD009", 76)
+    assert finding[2].endswith(
+        "ValueError: --cuda-graph-config[prefill].backend='full' not allowed; "
+        "allowed: ('breakable', 'tc_piecewise', 'disabled')"
+    )
+    assert _findings("--cuda-graph-backend-prefill full", "0.5.15") == []
+    assert _findings("--cuda-graph-backend-prefill breakable", "0.5.14") == []

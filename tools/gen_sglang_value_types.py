@@ -158,12 +158,33 @@ def config_schema(source: str) -> dict[str, object] | None:
         isinstance(n, ast.Name) and n.id == "parse_cuda_graph_backend_arg"
         for n in ast.walk(_def(source, name))
     )
-    schema = {"phases": phases, "keys": keys, "backend": called}
+    schema: dict[str, object] = {"phases": phases, "keys": keys, "backend": called}
+    allowed = namespace.get("ALLOWED_BACKENDS_PER_PHASE")
+    if isinstance(allowed, dict):  # (kept by read_release where the release validates with it)
+        schema["backends"] = {str(p): [str(b) for b in bs] for p, bs in allowed.items()}
     for value in CONFIG_BATTERY:
         read = _run(function, value)
         if read is None or repr(read) != repr(value_types.convert_with(name, value, schema)):
             return None
     return schema
+
+
+VALIDATION = '.backend={backend!r} not allowed; "'
+"""The words of the ValueError SGLang raises after resolution for a phase's backend outside
+`ALLOWED_BACKENDS_PER_PHASE` (`_validate_cuda_graph_config`, 0.5.14+)."""
+
+
+def _validates_backends(archive: zipfile.ZipFile) -> bool:
+    """Whether a module of the release's argument handling (server_args.py, arg_groups/)
+    raises that ValueError, over `ALLOWED_BACKENDS_PER_PHASE[phase]`."""
+    for member in archive.namelist():
+        if member == "sglang/srt/server_args.py" or (
+            member.startswith("sglang/srt/arg_groups/") and member.endswith(".py")
+        ):
+            text = archive.read(member).decode("utf-8")
+            if VALIDATION in text and "allowed: {ALLOWED_BACKENDS_PER_PHASE[phase]}" in text:
+                return True
+    return False
 
 
 def _def(source: str, name: str) -> ast.FunctionDef:
@@ -190,7 +211,9 @@ def read_release(path: str) -> list[tuple[str, object]]:
                 source = _function_source(archive, name)
                 verified = source is not None and _runs_alike(source, name)
             readings.append((name if verified else f"unverified:{name}", sorted(set(dests[name]))))
-            if name == "parse_cuda_graph_config_arg" and verified:
+            if name == "parse_cuda_graph_config_arg" and phases_keys is not None:
+                if not _validates_backends(archive):
+                    phases_keys.pop("backends", None)
                 readings.append((value_types.SCHEMA_KEY, phases_keys))
     return readings
 
