@@ -16,9 +16,12 @@ from __future__ import annotations
 
 import os
 from functools import lru_cache
-from typing import Any
 
 from speclint.sglang.linedata import LineData
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # (typing imports `re`, which the shell lint path does not load)
+    from typing import Any
 
 _FILE = LineData(
     os.path.join(
