@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Generate src/speclint/sglang/data/sglang_value_types.json: the flags whose argparse `type` is
-one of SGLang's own functions that speclint converts (`human_readable_int`), per release.
+one of SGLang's own functions that speclint converts (`human_readable_int`, `nullable_str`,
+`parse_cuda_graph_backend_arg`, `parse_cuda_graph_config_arg`), per release.
 
     python tools/gen_sglang_value_types.py              # every release the flag schema stores
     python tools/gen_sglang_value_types.py --check      # regenerate and compare, write nothing
@@ -39,10 +40,25 @@ BATTERY = (
     "4k", "4K", "32k", "25.6k", "0.5k", "1.0001k", "1M", "1.5M", "2G", "1T", "1.25T", "4kk", "k",
     "1Ki", "1Mi", "64Gi", "2Ti", "1.5Ki", "1.0Mi", "1ki", "1KI", "1mi", "1 k", "1k ", " 1Mi",
     "-1k", "+1k", "1e3k", ".5k", "5.k", "many", "lots", "32768tokens", "0x10", "١٢٣", "１２", "١٫٥k",
-    "None", "inf", "nan", "4k\n", "9" * 30, "1" * 20 + "T",
+    "None", "inf", "nan", "4k\n", "9" * 30, "1" * 20 + "T", "none", "NONE", "null", "/a/b.json",
+    "tc_piecewise", "full", "breakable", "disabled", "Tc_piecewise", "tc_piecewise ",
 )  # fmt: skip
 """Values each release's function is run on: digits, suffixes of both kinds in and out of case,
 decimals, signs, spaces, underscores, exponents, other scripts' digits, words."""
+
+CONFIG_BATTERY = (
+    "{}", '{"decode": {}}', '{"decode": {"backend": "full", "max_bs": 256}}',
+    '{"prefill": {"backend": "breakable"}}', '{"decode": {"bs": [1, 2, 4]}, "prefill": {"max_bs": 8}}',
+    '{"prefill": {"max_context_size": 4096, "full_prefill_max_req": 4}}', '{"decode": {"max_context_size": 1}}',
+    '{"decode": {"backend": "tc_piecewise"}}', '{"prefill": {"bs": [1], "backend": "tc_piecewise"}}',
+    '{"decode": {"backend": 3}}', '{"decode": {"nope": 1}}', '{"Decode": {}}', '{"both": {}}',
+    '{"decode": 1}', '{"decode": []}', '{"decode": null}', '{"decode": "full"}', "[]", "1", "1.5",
+    '"full"', "null", "true", "", " ", "full", "{decode: {}}", "{'decode': {}}", '{"decode": {},}',
+    '{"decode": {"max_bs": NaN}}', '{"decode": {"bs": 1}, "decode": {"max_bs": 2}}', ' {"decode":{}}\n',
+    '{"decode": {}} x', '{"decode": {"max_bs": 8}, "prefill": {"nope": 1}}', '{"": {}}',
+)  # fmt: skip
+"""Values `parse_cuda_graph_config_arg` is run on: objects of each phase and key, phases, keys and
+backends a release refuses, other JSON, text that is not JSON."""
 
 _GIVEN = {"re": re, "argparse": argparse, "Decimal": Decimal}
 """The module-level names the function may use (taken from the standard library, as the module
@@ -65,6 +81,49 @@ def _function_source(archive: zipfile.ZipFile, name: str) -> str | None:
     return None
 
 
+def _module_context(archive: zipfile.ZipFile, name: str) -> str | None:
+    """`def name`'s module without its sglang imports and without the functions `name` does not
+    call: its standard-library imports, classes, assignments, the functions it calls and itself."""
+    needle = f"def {name}(".encode()
+    for member in sorted(archive.namelist()):
+        if not (member.startswith("sglang/srt/") and member.endswith(".py")):
+            continue
+        data = archive.read(member)
+        if needle not in data:
+            continue
+        text = data.decode("utf-8")
+        body = ast.parse(text).body
+        functions = {n.name: n for n in body if isinstance(n, ast.FunctionDef)}
+        if name not in functions:
+            continue
+        called = {n.id for n in ast.walk(functions[name]) if isinstance(n, ast.Name)} & set(functions)
+        kept = [
+            node
+            for node in body
+            if (isinstance(node, ast.Import) and not any(a.name.startswith("sglang") for a in node.names))
+            or (
+                isinstance(node, ast.ImportFrom)
+                and not (node.module or "").startswith("sglang")
+                and node.level == 0
+            )
+            or isinstance(node, (ast.ClassDef, ast.Assign, ast.AnnAssign))
+            or (isinstance(node, ast.FunctionDef) and (node.name == name or node.name in called))
+        ]
+        return "\n\n".join(str(ast.get_source_segment(text, node)) for node in kept)
+    return None
+
+
+def _run(theirs: object, value: str) -> tuple[object, str | None] | None:
+    """What the release's function gives for `value`: (value, None), (None, its
+    ArgumentTypeError's message), or None for any other error (not alike)."""
+    try:
+        return theirs(value), None  # type: ignore[operator]
+    except argparse.ArgumentTypeError as error:
+        return None, str(error)
+    except Exception:  # (a name it needs and was not given, or another error: not alike)
+        return None
+
+
 def _runs_alike(source: str, name: str) -> bool:
     """The release's function, run alone, converts each value of BATTERY as speclint does."""
     free = {n.id for n in ast.walk(ast.parse(source)) if isinstance(n, ast.Name)}
@@ -75,16 +134,62 @@ def _runs_alike(source: str, name: str) -> bool:
     except Exception:
         return False
     theirs = namespace[name]
-    for value in BATTERY:
-        try:
-            read: tuple[object, str | None] = (theirs(value), None)  # type: ignore[operator]
-        except argparse.ArgumentTypeError as error:
-            read = (None, str(error))
-        except Exception:  # (a name it needs and was not given, or another error: not alike)
-            return False
-        if read != value_types.convert_with(name, value):
-            return False
-    return True
+    return all(
+        (read := _run(theirs, value)) is not None
+        and repr(read) == repr(value_types.convert_with(name, value))
+        for value in BATTERY
+    )
+
+
+def config_schema(source: str) -> dict[str, object] | None:
+    """The phases and keys `parse_cuda_graph_config_arg`'s module (`_module_context`) defines,
+    when the function, run there, converts each value of CONFIG_BATTERY as speclint does with
+    them; else None."""
+    name = "parse_cuda_graph_config_arg"
+    namespace: dict[str, object] = {"__name__": "sglang_cuda_graph_config"}
+    try:
+        exec(compile(source, f"<sglang {name}>", "exec"), namespace)  # noqa: S102 (SGLang's own code)
+        phases = [str(p) for p in namespace["Phase"].ALL]  # type: ignore[attr-defined]
+        keys = {str(p): [str(k) for k in ks] for p, ks in namespace["ALLOWED_KEYS_PER_PHASE"].items()}  # type: ignore[attr-defined]
+    except Exception:
+        return None
+    function = namespace[name]
+    called = any(
+        isinstance(n, ast.Name) and n.id == "parse_cuda_graph_backend_arg"
+        for n in ast.walk(_def(source, name))
+    )
+    schema: dict[str, object] = {"phases": phases, "keys": keys, "backend": called}
+    allowed = namespace.get("ALLOWED_BACKENDS_PER_PHASE")
+    if isinstance(allowed, dict):  # (kept by read_release where the release validates with it)
+        schema["backends"] = {str(p): [str(b) for b in bs] for p, bs in allowed.items()}
+    for value in CONFIG_BATTERY:
+        read = _run(function, value)
+        if read is None or repr(read) != repr(value_types.convert_with(name, value, schema)):
+            return None
+    return schema
+
+
+VALIDATION = '.backend={backend!r} not allowed; "'
+"""The words of the ValueError SGLang raises after resolution for a phase's backend outside
+`ALLOWED_BACKENDS_PER_PHASE` (`_validate_cuda_graph_config`, 0.5.14+)."""
+
+
+def _validates_backends(archive: zipfile.ZipFile) -> bool:
+    """Whether a module of the release's argument handling (server_args.py, arg_groups/)
+    raises that ValueError, over `ALLOWED_BACKENDS_PER_PHASE[phase]`."""
+    for member in archive.namelist():
+        if member == "sglang/srt/server_args.py" or (
+            member.startswith("sglang/srt/arg_groups/") and member.endswith(".py")
+        ):
+            text = archive.read(member).decode("utf-8")
+            if VALIDATION in text and "allowed: {ALLOWED_BACKENDS_PER_PHASE[phase]}" in text:
+                return True
+    return False
+
+
+def _def(source: str, name: str) -> ast.FunctionDef:
+    (node,) = [n for n in ast.parse(source).body if isinstance(n, ast.FunctionDef) and n.name == name]
+    return node
 
 
 def read_release(path: str) -> list[tuple[str, object]]:
@@ -98,9 +203,18 @@ def read_release(path: str) -> list[tuple[str, object]]:
     readings: list[tuple[str, object]] = []
     with zipfile.ZipFile(path) as archive:
         for name in sorted(dests):
-            source = _function_source(archive, name)
-            verified = source is not None and _runs_alike(source, name)
+            if name == "parse_cuda_graph_config_arg":
+                context = _module_context(archive, name)
+                phases_keys = config_schema(context) if context is not None else None
+                verified = phases_keys is not None
+            else:
+                source = _function_source(archive, name)
+                verified = source is not None and _runs_alike(source, name)
             readings.append((name if verified else f"unverified:{name}", sorted(set(dests[name]))))
+            if name == "parse_cuda_graph_config_arg" and phases_keys is not None:
+                if not _validates_backends(archive):
+                    phases_keys.pop("backends", None)
+                readings.append((value_types.SCHEMA_KEY, phases_keys))
     return readings
 
 

@@ -29,6 +29,7 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, HERE)
 import battery  # noqa: E402
 import battery_a2a  # noqa: E402
+import battery_values  # noqa: E402
 import release_env  # noqa: E402
 
 OUT_DIR = os.path.join(ROOT, "tests", "data", "oracle")
@@ -142,6 +143,7 @@ def record(
         "a2a_cp": battery_a2a.a2a_cp,
         "prefill_cp": battery_a2a.prefill_cp,
         "mha_cp": battery_a2a.mha_cp,
+        "value_types": battery_values.value_types,
     }.get(generator, battery.battery)
     cases = generate(version, seed, n)
     run_cases = [dict(c, argv=_absolute(c["argv"])) for c in cases]
@@ -210,14 +212,26 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=battery.SEED, help="battery seed (new draws: a new seed)")
     ap.add_argument(
         "--generator",
-        choices=("battery", "wide", "quantization", "moe", "a2a", "a2a_cp", "prefill_cp", "mha_cp"),
+        choices=(
+            "battery",
+            "wide",
+            "quantization",
+            "moe",
+            "a2a",
+            "a2a_cp",
+            "prefill_cp",
+            "mha_cp",
+            "value_types",
+        ),
         default="battery",
         help="wide: tests/oracle_wide.py's launches; quantization: battery.quantization; "
         "moe: battery.moe (those with --moe-runner-backend); a2a: battery.a2a (MoE all-to-all "
         "backends, MegaMoE's attention DP and token budget); a2a_cp: battery.a2a_cp (MegaMoE with "
         "context-parallel prefill, the decode token budget, small budgets); prefill_cp: "
         "battery_a2a.prefill_cp (--enable-prefill-cp on DeepSeek-V3 and Kimi-K2.5); mha_cp: "
-        "battery_a2a.mha_cp (trtllm_mha prefill beside attention CP, MHA targets)",
+        "battery_a2a.mha_cp (trtllm_mha prefill beside attention CP, MHA targets); value_types: "
+        "battery_values.value_types (--cuda-graph-config JSON, --cuda-graph-backend-*, "
+        "--quantization-param-path)",
     )
     ap.add_argument("--n", type=int, default=battery.N_DRAWN, help="drawn launches (besides the fixed ones)")
     ap.add_argument("--keep-going", action="store_true", help="continue after a failure")

@@ -94,7 +94,7 @@ python -m sglang.launch_server --model-path /models/llama --speculative-algorith
         value = ast.literal_eval(written) if written is not None else None  # (a literal: it was read)
         return self.hint(use, spec, value if isinstance(value, str) else None)
 
-    def hint(self, use: FlagUse, spec: FlagSpec, given: str | None = None) -> str:
+    def hint(self, use: FlagUse, spec: FlagSpec, given: str | None = None, version: str = "") -> str:
         shown = [str(c) for c in spec.choices or ()]  # an invalid choice: the flag has choices
         choices = ", ".join(shown[:12]) + (f", … ({len(shown) - 12} more)" if len(shown) > 12 else "")
         written = given or (use.value_words[0].text if len(use.value_words) == 1 else None)

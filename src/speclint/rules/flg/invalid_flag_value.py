@@ -21,7 +21,9 @@ class InvalidValue(Rule):
     """## What it does
     Finds values that argparse cannot convert to the flag's type: an integer flag given
     `eight`, a float written with a comma, a token count SGLang reads with its own
-    `human_readable_int` (0.5.10+: `--context-length 32k` or `16Ki`) written `32K`.
+    `human_readable_int` (0.5.10+: `--context-length 32k` or `16Ki`) written `32K`, JSON its
+    `parse_cuda_graph_config_arg` refuses (0.5.14+ `--cuda-graph-config`: not JSON, a phase or
+    a key the release does not have), the retired CUDA-graph backend `tc_piecewise` (0.5.22+).
 
     In a keyword launch (`sgl.Engine(tp_size="2")`, `ServerArgs(...)`) no argparse runs: a
     str where the command line converts the value to a number is a warning at the keyword's
@@ -67,10 +69,17 @@ class InvalidValue(Rule):
             says="argument --context-length: Invalid integer value: '32K'",
             fixed=NO_FIX,
         ),
+        Example(
+            "python -m sglang.launch_server --model-path m --cuda-graph-backend-decode tc_piecewise",
+            at="1:75",
+            says="tc_piecewise was removed; select breakable, full, or disabled",
+            fixed=NO_FIX,
+        ),
     )
     valid: ClassVar[tuple[Example | str, ...]] = (
         "python -m sglang.launch_server --model-path m --tp-size 8 --mem-fraction-static 0.8",
         "python -m sglang.launch_server --model-path m --context-length 32k --max-total-tokens 1Mi",
+        """python -m sglang.launch_server --model-path m --cuda-graph-config '{"decode": {"max_bs": 64}}'""",
     )
     problem_kind = "invalid-type"
 
@@ -90,12 +99,17 @@ class InvalidValue(Rule):
                 ctx.path,
                 problem.span,
                 message,
-                self.hint(use, use.spec),
+                self.hint(use, use.spec, version=ctx.version.version),
                 word_notes(use.value_words[0] if use.value_words else use.word),
             )
 
-    def hint(self, use: FlagUse, spec: FlagSpec) -> str:
+    def hint(self, use: FlagUse, spec: FlagSpec, given: str | None = None, version: str = "") -> str:
         if spec.type == "other":  # (one of SGLang's functions converts it: `value_types`)
+            from speclint.sglang.flags.value_types import converted_dests, hint
+
+            function = converted_dests(version).get(spec.dest, "human_readable_int")
+            if function != "human_readable_int":
+                return hint(function, use.matched or spec.canonical, version)
             return (
                 f"`{use.matched}` takes an integer, or one with an SI suffix (`32k`, `1.5M`) or an "
                 "IEC suffix (`16Ki`, `1Mi`), case-sensitive"

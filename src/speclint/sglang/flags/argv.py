@@ -327,18 +327,20 @@ _INVALID = object()
 def _typed(parsed: ParsedArgs, use: FlagUse, spec: FlagSpec, word: Word, text: str) -> object:
     """One value word's typed value, or `_INVALID` (the problem recorded, the use's value None)
     where argparse refuses it: not of the flag's type, or not one of its choices."""
-    if spec.type == "other":  # (SGLang's own function: rare, its module imported then)
+    chosen = spec.type != "other"  # (an unconverted value of SGLang's own function: not compared)
+    if not chosen:  # (SGLang's own function: rare, its module imported then)
         import speclint.sglang.flags.value_types as value_types
 
         converted = value_types.convert(parsed.schema.version, spec.dest, text)
         value, error = (text, None) if converted is None else converted
+        chosen = converted is not None  # (argparse checks the choices on the value it made)
     else:
         value, error = convert_value(spec, text)
     if error:
         parsed.problems.append(_problem("invalid-type", word.span, text, use, error))
         use.value = None
         return _INVALID
-    if spec.choices is not None and spec.type != "other" and value not in spec.choices:
+    if spec.choices is not None and chosen and value not in spec.choices:
         from speclint.sglang.flags.env_choices import refused  # (rare: only for values not chosen)
 
         if spec.env_choices and not refused(spec, value, parsed.env):

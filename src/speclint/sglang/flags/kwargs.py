@@ -87,8 +87,8 @@ def _check_value(parsed: ParsedArgs, use: FlagUse, spec: FlagSpec, word: Word, v
     if spec.type == "other" and isinstance(value, str):
         import speclint.sglang.flags.value_types as value_types
 
-        converted = value_types.convert(parsed.schema.version, spec.dest, value)
-        if converted is not None:  # (a count the command line reads with `human_readable_int`)
+        function = value_types.converted_dests(parsed.schema.version).get(spec.dest)
+        if function == "human_readable_int":  # (a count the command line reads with it)
             detail = "a str where the command line converts the value to int (SGLang's human_readable_int)"
             parsed.problems.append(ArgProblem("invalid-type", word.span, repr(value), use, detail))
             use.value = None

@@ -1,5 +1,8 @@
 """Values of flags whose argparse `type` is one of SGLang's own functions, converted as that
-function converts them (`human_readable_int`: `--context-length 32k`, `--max-total-tokens 1Mi`).
+function converts them (`human_readable_int`: `--context-length 32k`, `--max-total-tokens 1Mi`;
+`nullable_str`: `--quantization-param-path None`; `parse_cuda_graph_backend_arg`: 0.5.22+
+`--cuda-graph-backend-decode tc_piecewise`; `parse_cuda_graph_config_arg`: 0.5.14+
+`--cuda-graph-config '{"decode": {...}}'`, whose phases and keys are the release's own).
 
 Which flags of which release use it, and that the release's function converts every value of a
 battery (digits, SI and IEC suffixes, decimals, signs, spaces, other scripts' digits, words) to
@@ -16,13 +19,22 @@ from functools import lru_cache
 
 from speclint.sglang.linedata import LineData
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # (typing imports `re`, which the shell lint path does not load)
+    from typing import Any
+
 _FILE = LineData(
     os.path.join(
         os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "data", "sglang_value_types.json"
     )
 )
 
-CONVERTED = ("human_readable_int",)
+CONVERTED = (
+    "human_readable_int",
+    "nullable_str",
+    "parse_cuda_graph_backend_arg",
+    "parse_cuda_graph_config_arg",
+)
 """The functions converted here (the generator records others as `unverified:NAME`)."""
 
 _SI = {"k": 10**3, "M": 10**6, "G": 10**9, "T": 10**12}
@@ -45,13 +57,79 @@ def convert(version: str, dest: str, raw: str) -> tuple[object, str | None] | No
     """(value, None) or (None, the error argparse prints) for a flag of `version` whose type is a
     verified function of SGLang's; None for any other flag (its value is not converted here)."""
     name = converted_dests(version).get(dest)
-    return None if name is None else convert_with(name, raw)
+    return None if name is None else convert_with(name, raw, config_schema(version))
 
 
-def convert_with(name: str, raw: str) -> tuple[object, str | None]:
-    """`raw` converted as SGLang's function `name` (one of CONVERTED) converts it."""
+def config_schema(version: str) -> dict[str, Any] | None:
+    """`version`'s `--cuda-graph-config` phases and keys as the generator read them (`phases`:
+    `Phase.ALL`; `keys`: `ALLOWED_KEYS_PER_PHASE`; `backend`: whether a phase's `backend` is
+    checked by `parse_cuda_graph_backend_arg`), None where not verified."""
+    row = _FILE.row(version)
+    index = row.get(SCHEMA_KEY) if isinstance(row, dict) else None
+    found = _FILE.shared(index) if index is not None else None
+    return found if isinstance(found, dict) else None
+
+
+SCHEMA_KEY = "parse_cuda_graph_config_arg:schema"
+"""The row key of the release's `--cuda-graph-config` phases and keys."""
+
+
+def convert_with(name: str, raw: str, schema: dict[str, Any] | None = None) -> tuple[object, str | None]:
+    """`raw` converted as SGLang's function `name` (one of CONVERTED) converts it (`schema`: the
+    release's `config_schema`, for `parse_cuda_graph_config_arg`)."""
+    if name == "nullable_str":  # (`not val or val == "None"`: None; else the text itself)
+        return (None if not raw or raw == "None" else raw), None
+    if name == "parse_cuda_graph_backend_arg":
+        return backend_arg(raw)
+    if name == "parse_cuda_graph_config_arg":
+        assert schema is not None, name
+        return cuda_graph_config(raw, schema)
     assert name == "human_readable_int", name
     return human_readable_int(raw)
+
+
+def backend_arg(raw: object) -> tuple[object, str | None]:
+    """SGLang's `parse_cuda_graph_backend_arg` (0.5.22+): the retired `tc_piecewise` refused
+    (before argparse checks the choices), any other value as written."""
+    if raw == "tc_piecewise":
+        return None, "tc_piecewise was removed; select breakable, full, or disabled"
+    return raw, None
+
+
+def cuda_graph_config(raw: str, schema: dict[str, Any]) -> tuple[object, str | None]:
+    """SGLang's `parse_cuda_graph_config_arg` (0.5.14+): a JSON object of phase -> settings
+    object, each phase one of the release's and each key one it allows there; else the
+    `ArgumentTypeError` message it raises (reading JSON is not running the launch's content)."""
+    import json
+
+    try:
+        parsed = json.loads(raw)
+    except json.JSONDecodeError as error:
+        return None, f"--cuda-graph-config must be JSON: {error}"
+    if not isinstance(parsed, dict):
+        return None, f"--cuda-graph-config must be a JSON object, got {type(parsed).__name__}"
+    phases = tuple(schema["phases"])
+    result: dict[str, dict[str, object]] = {}
+    for phase, settings in parsed.items():
+        if phase not in phases:
+            return None, f"--cuda-graph-config: unknown phase '{phase}', expected one of {phases}"
+        if not isinstance(settings, dict):
+            return None, (
+                f"--cuda-graph-config['{phase}'] must be a JSON object, got {type(settings).__name__}"
+            )
+        if schema.get("backend") and "backend" in settings:
+            refused = backend_arg(settings["backend"])[1]
+            if refused:
+                return None, refused
+        allowed = tuple(schema["keys"][phase])
+        result[phase] = {}
+        for key, value in settings.items():
+            if key not in allowed:
+                return None, (
+                    f"--cuda-graph-config['{phase}']: unknown key '{key}', expected one of {allowed}"
+                )
+            result[phase][key] = value
+    return result, None
 
 
 def human_readable_int(written: str) -> tuple[int | None, str | None]:
@@ -83,3 +161,16 @@ def human_readable_int(written: str) -> tuple[int | None, str | None]:
             "Use a plain integer, SI suffixes (1k, 1M), or IEC suffixes (1Ki, 1Mi). "
             "Suffixes are case-sensitive."
         )
+
+
+def hint(name: str, flag: str, version: str) -> str:
+    """How to write a value of `flag`, converted by SGLang's function `name` (not
+    `human_readable_int`, whose hint the rule words), in `version`."""
+    if name == "parse_cuda_graph_config_arg":
+        schema = config_schema(version) or {"phases": [], "keys": {}}
+        keys = "; ".join(f"`{phase}`: {', '.join(schema['keys'][phase])}" for phase in schema["phases"])
+        return (
+            f"`{flag}` takes a JSON object of phase to settings object, double-quoted, "
+            f'e.g. \'{{"decode": {{"max_bs": 256}}}}\'; the keys SGLang {version} allows: {keys}'
+        )
+    return f"`{flag}` takes `breakable`, `full` or `disabled` (`tc_piecewise` was removed)"

@@ -35,6 +35,7 @@ def check_server_args(state: ResolutionState) -> None:
     import speclint.sglang.resolve.refusals_features as features
 
     _deepep_auto_mode(state)
+    _cuda_graph_backend_allowed(state)
     refusals.check_refusals(state)  # handlers that run before check_server_args's own asserts
     features.check_torch_compile_padding(state)
     _pipeline_parallel(state)
@@ -114,6 +115,26 @@ def _pipeline_parallel_speculative(state: ResolutionState) -> None:
             "check_server_args",
             ("pp_size", "speculative_algorithm"),
         )
+
+
+def _cuda_graph_backend_allowed(state: ResolutionState) -> None:
+    """0.5.14+ `_validate_cuda_graph_config`: after the CUDA-graph config is resolved, a phase's
+    backend outside the release's `ALLOWED_BACKENDS_PER_PHASE` is a ValueError (0.5.14: a
+    prefill `full`); read per release by tools/gen_sglang_value_types.py (`backends`). Only
+    the prefill phase, whose backend speclint resolves (`cuda_graph_backend_prefill`)."""
+    import speclint.sglang.flags.value_types as value_types
+
+    schema = value_types.config_schema(state.checked_version)
+    allowed = (schema or {}).get("backends", {}).get("prefill")
+    backend = state.get("cuda_graph_backend_prefill")
+    if allowed is None or not is_known(backend) or not isinstance(backend, str) or backend in allowed:
+        return
+    raise Stop(
+        "ValueError",
+        f"--cuda-graph-config[prefill].backend={backend!r} not allowed; allowed: {tuple(allowed)}",
+        "_validate_cuda_graph_config",
+        ("cuda_graph_backend_prefill",),
+    )
 
 
 def _deepep_auto_mode(state: ResolutionState) -> None:
