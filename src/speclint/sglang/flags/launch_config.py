@@ -325,7 +325,7 @@ def configure(launch: Launch, version: str, env: Mapping[str, str | None] | None
 
         return LaunchConfig(parse_argv(bench_schema(schema, BENCH_ENTRIES[launch.entry]), list(launch.args)))
     words = launch.args
-    made_by_model = launch.entry == DYNAMO_ENTRY or any(word.text == "--config" for word in words)
+    made_by_model = launch.entry == DYNAMO_ENTRY or "--config" in [word.text for word in words]
     if launch.entry == DYNAMO_ENTRY:  # Dynamo's parser takes its own options out first
         from speclint.sglang.dynamo import dynamo_argv
 

@@ -60,6 +60,7 @@ def convert(version: str, dest: str, raw: str) -> tuple[object, str | None] | No
     return None if name is None else convert_with(name, raw, config_schema(version))
 
 
+@lru_cache(maxsize=32)  # (asked by every launch's resolution: `resolve.checks`)
 def config_schema(version: str) -> dict[str, Any] | None:
     """`version`'s `--cuda-graph-config` phases and keys as the generator read them (`phases`:
     `Phase.ALL`; `keys`: `ALLOWED_KEYS_PER_PHASE`; `backend`: whether a phase's `backend` is

@@ -122,12 +122,14 @@ def _cuda_graph_backend_allowed(state: ResolutionState) -> None:
     backend outside the release's `ALLOWED_BACKENDS_PER_PHASE` is a ValueError (0.5.14: a
     prefill `full`); read per release by tools/gen_sglang_value_types.py (`backends`). Only
     the prefill phase, whose backend speclint resolves (`cuda_graph_backend_prefill`)."""
+    backend = state.get("cuda_graph_backend_prefill")
+    if not is_known(backend) or not isinstance(backend, str):
+        return
     import speclint.sglang.flags.value_types as value_types
 
     schema = value_types.config_schema(state.checked_version)
     allowed = (schema or {}).get("backends", {}).get("prefill")
-    backend = state.get("cuda_graph_backend_prefill")
-    if allowed is None or not is_known(backend) or not isinstance(backend, str) or backend in allowed:
+    if allowed is None or backend in allowed:
         return
     raise Stop(
         "ValueError",
