@@ -17,7 +17,7 @@ from speclint.sglang.flags.argparse_stop import argparse_stop
 from speclint.sglang.flags.argv import parse_argv
 from speclint.sglang.flags.launch_config import LaunchConfig
 from speclint.sglang.flags.schema import load_schema, supported_versions
-from speclint.sglang.flags.value_types import convert_with, converted_dests
+from speclint.sglang.flags.value_types import convert, converted_dests
 
 _TYPES = {"int": int, "float": float, "json": json.loads}
 
@@ -57,19 +57,21 @@ class _NoOp(argparse.Action):
         pass
 
 
-def _sglang_type(name: str):
-    """SGLang's own type function `name` as argparse calls it: the value, or ArgumentTypeError
-    with its message (`value_types` converts as each release's function does: its generator
-    runs the function from every wheel on a battery, tests/test_value_types.py)."""
+def _sglang_type(version: str, dest: str):
+    """The release's own type function of `dest` as argparse calls it: the value, or
+    ArgumentTypeError with its message (`value_types` converts as each release's function does:
+    its generator runs the function from every wheel on a battery, tests/test_value_types*.py)."""
 
-    def convert(text: str) -> object:
-        value, error = convert_with(name, text)
+    def convert_text(text: str) -> object:
+        converted = convert(version, dest, text)
+        assert converted is not None, dest
+        value, error = converted
         if error is not None:
             raise argparse.ArgumentTypeError(error)
         return value
 
-    convert.__name__ = name
-    return convert
+    convert_text.__name__ = converted_dests(version)[dest]
+    return convert_text
 
 
 def build_argparse(schema) -> argparse.ArgumentParser:
@@ -112,9 +114,9 @@ def build_argparse(schema) -> argparse.ArgumentParser:
             if spec.type in _TYPES:
                 kwargs["type"] = _TYPES[spec.type]
             elif spec.type == "other" and spec.dest in converted_dests(schema.version):
-                kwargs["type"] = _sglang_type(converted_dests(schema.version)[spec.dest])
-            if spec.choices is not None and spec.type != "other":
-                kwargs["choices"] = list(spec.choices)
+                kwargs["type"] = _sglang_type(schema.version, spec.dest)
+            if spec.choices is not None and (spec.type != "other" or "type" in kwargs):
+                kwargs["choices"] = list(spec.choices)  # (checked on the converted value)
         parser.add_argument(*spec.option_strings, default=spec.default, **kwargs)
     return parser
 
@@ -200,6 +202,11 @@ def schema_and_parser(request):
         ["--speculative-eagle-top-k", "4"],
         ["--monokernel-backend=--"],  # 0.5.23: an action that stores its const, whatever argparse hands it
         ["--monokernel-backend", "amd"],
+        ["--context-length", "32k"],  # SGLang's own type functions (value_types)
+        ["--context-length", "32K"],
+        ["--cuda-graph-config", "[1, 2]"],
+        ["--cuda-graph-config", "{}"],
+        ["--quantization-param-path", "None"],
     ],
 )
 def test_known_cases_agree_with_argparse(schema_and_parser, argv):
