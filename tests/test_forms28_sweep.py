@@ -123,8 +123,22 @@ def test_a_read_here_document_without_r_and_with_a_backslash_is_still_said_unrea
 
 
 def test_a_printf_format_with_other_directives_is_not_read() -> None:
-    script = "cmd=$(printf 'python -m sglang.launch_server --model-path %s --port %d' m 1)\neval $cmd\n"
-    assert extract_file("run.sh", script).launches == []
+    for directive, value in (("%5s", "1"), ("%x", "30"), ("%d", "010"), ("%d", "0x10"), ("%d", "$PORT")):
+        script = f"cmd=$(printf 'python -m sglang.launch_server --model-path %s --port {directive}' m {value})\neval $cmd\n"
+        assert extract_file("run.sh", script).launches == [], directive + " " + value
+
+
+def test_a_printf_integer_directive_given_a_decimal_integer_is_read_at_its_argument() -> None:
+    script = "cmd=$(printf 'python -m sglang.launch_server --model-path %s --tp-size %d --port %i%%' m two +7)\neval $cmd\n"
+    assert extract_file("run.sh", script).launches == []  # (`two`: bash's printf %d refuses it)
+    script = script.replace("two", "2")
+    (launch,) = extract_file("run.sh", script).launches
+    assert [(w.text, w.span.column) for w in launch.args[-4:]] == [
+        ("--tp-size", script.index("--tp-size") + 1),
+        ("2", script.index(" 2 ") + 2),
+        ("--port", script.index("--port") + 1),
+        ("7%", script.index("+7") + 1),
+    ]
 
 
 def test_sky_gives_the_command_the_variables_of_env_and_no_others() -> None:

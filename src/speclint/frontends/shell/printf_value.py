@@ -3,10 +3,11 @@ a command made by printf, kept in a variable, then run (`eval $CMD`, `bash -c "$
 
 The substitution's output is what bash's printf writes: the format with each `%s` replaced by
 the next argument (`%%` is one `%`), trailing newlines removed as from any command
-substitution. Only a format of plain text (quoted, no backslash escape) whose `%s` directives
-take the arguments exactly once is read (bash reuses the format for arguments left over);
-any other directive (`%d`, `%5s`, `%b`), an argument speclint does not know, or a format built
-at run time leaves the value unknown. Each character points where it is written: the format's
+substitution. Only a format of plain text (quoted, no backslash escape) whose `%s` (and `%d`
+/ `%i`, given a decimal integer: `2`, `+2`, `-1`, not `010` or `0x10`, which bash reads as C
+constants) directives take the arguments exactly once is read (bash reuses the format for
+arguments left over); any other directive (`%5s`, `%b`, `%x`), an argument speclint does not
+know, or a format built at run time leaves the value unknown. Each character points where it is written: the format's
 in the format, an argument's in that argument (`written_chars.WrittenChars`).
 """
 
@@ -35,9 +36,12 @@ def printf_value(expander: Expander, command: Node, origin: Span) -> VarValue | 
     form = raw[1:-1]
     if "\\" in form or (words[0].type == "string" and ("$" in form or "`" in form)):
         return None
-    if form.replace("%%", "").count("%") != form.replace("%%", "").count("%s"):
-        return None  # a directive other than %s
-    pieces = form.replace("%%", "\0").split("%s")
+    plain = form.replace("%%", "")
+    if plain.count("%") != plain.count("%s") + plain.count("%d") + plain.count("%i"):
+        return None  # a directive other than %s, %d, %i
+    marked = form.replace("%%", "\0")
+    integer = [marked[at + 1] in "di" for at in range(len(marked)) if marked[at] == "%"]
+    pieces = marked.replace("%d", "%s").replace("%i", "%s").split("%s")
     if len(pieces) - 1 != len(words) - 1:
         return None
     first = tm.char(words[0].start_byte + 1)
@@ -55,6 +59,19 @@ def printf_value(expander: Expander, command: Node, origin: Span) -> VarValue | 
         value = expander.value(arg, tm.node_span(arg))
         if value.reason is not None or value.text is None:
             return None
+        if integer[index]:  # `%d`: a decimal integer as written (`010`, `0x10`: C constants)
+            number = value.text.strip()
+            digits = number.lstrip("+-")
+            if (
+                not (digits.isascii() and digits.isdigit())
+                or len(number) - len(digits) > 1
+                or digits[:1] == "0" != digits
+            ):
+                return None
+            begin, end = tm.file_range(arg.start_byte, arg.end_byte)
+            text = str(int(number))
+            chars.extend((char, begin, end) for char in text)
+            continue
         placed = known_chars(tm, (value.text, value.written, value.origin))
         if placed is None:
             begin, end = tm.file_range(arg.start_byte, arg.end_byte)
