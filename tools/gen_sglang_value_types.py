@@ -65,25 +65,11 @@ _GIVEN = {"re": re, "argparse": argparse, "Decimal": Decimal}
 imports them); a function using another is not run: unverified."""
 
 
-def _function_source(archive: zipfile.ZipFile, name: str) -> str | None:
-    """The source of `def name` at the top level of a module under sglang/srt/ (the first)."""
-    needle = f"def {name}(".encode()
-    for member in sorted(archive.namelist()):
-        if not (member.startswith("sglang/srt/") and member.endswith(".py")):
-            continue
-        data = archive.read(member)
-        if needle not in data:
-            continue
-        text = data.decode("utf-8")
-        for node in ast.parse(text).body:
-            if isinstance(node, ast.FunctionDef) and node.name == name:
-                return ast.get_source_segment(text, node)
-    return None
-
-
-def _module_context(archive: zipfile.ZipFile, name: str) -> str | None:
-    """`def name`'s module without its sglang imports and without the functions `name` does not
-    call: its standard-library imports, classes, assignments, the functions it calls and itself."""
+def _defining_module(
+    archive: zipfile.ZipFile, name: str
+) -> tuple[str, ast.FunctionDef, list[ast.stmt]] | None:
+    """(text, the function, the module's statements) of the first module under sglang/srt/ that
+    defines `def name` at its top level."""
     needle = f"def {name}(".encode()
     for member in sorted(archive.namelist()):
         if not (member.startswith("sglang/srt/") and member.endswith(".py")):
@@ -93,24 +79,40 @@ def _module_context(archive: zipfile.ZipFile, name: str) -> str | None:
             continue
         text = data.decode("utf-8")
         body = ast.parse(text).body
-        functions = {n.name: n for n in body if isinstance(n, ast.FunctionDef)}
-        if name not in functions:
-            continue
-        called = {n.id for n in ast.walk(functions[name]) if isinstance(n, ast.Name)} & set(functions)
-        kept = [
-            node
-            for node in body
-            if (isinstance(node, ast.Import) and not any(a.name.startswith("sglang") for a in node.names))
-            or (
-                isinstance(node, ast.ImportFrom)
-                and not (node.module or "").startswith("sglang")
-                and node.level == 0
-            )
-            or isinstance(node, (ast.ClassDef, ast.Assign, ast.AnnAssign))
-            or (isinstance(node, ast.FunctionDef) and (node.name == name or node.name in called))
-        ]
-        return "\n\n".join(str(ast.get_source_segment(text, node)) for node in kept)
+        for node in body:
+            if isinstance(node, ast.FunctionDef) and node.name == name:
+                return text, node, body
     return None
+
+
+def _function_source(archive: zipfile.ZipFile, name: str) -> str | None:
+    """The source of `def name` at the top level of a module under sglang/srt/ (the first)."""
+    found = _defining_module(archive, name)
+    return None if found is None else ast.get_source_segment(found[0], found[1])
+
+
+def _module_context(archive: zipfile.ZipFile, name: str) -> str | None:
+    """`def name`'s module without its sglang imports and without the functions `name` does not
+    call: its standard-library imports, classes, assignments, the functions it calls and itself."""
+    found = _defining_module(archive, name)
+    if found is None:
+        return None
+    text, function, body = found
+    functions = {n.name for n in body if isinstance(n, ast.FunctionDef)}
+    called = {n.id for n in ast.walk(function) if isinstance(n, ast.Name)} & functions
+    kept = [
+        node
+        for node in body
+        if (isinstance(node, ast.Import) and not any(a.name.startswith("sglang") for a in node.names))
+        or (
+            isinstance(node, ast.ImportFrom)
+            and not (node.module or "").startswith("sglang")
+            and node.level == 0
+        )
+        or isinstance(node, (ast.ClassDef, ast.Assign, ast.AnnAssign))
+        or (isinstance(node, ast.FunctionDef) and (node.name == name or node.name in called))
+    ]
+    return "\n\n".join(str(ast.get_source_segment(text, node)) for node in kept)
 
 
 def _run(theirs: object, value: str) -> tuple[object, str | None] | None:

@@ -17,6 +17,12 @@ of the same data file: the sampling backend beside flags speclint does not model
 from __future__ import annotations
 
 import ast
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "src"))
+
+from speclint.sglang.resolve.hardware_flags import BESIDE  # noqa: E402
 
 PICKERS = (
     "_get_default_attn_backend",
@@ -35,21 +41,8 @@ PICKERS = (
 model of them: `_attention_backend`, `gpu_page_size`), and the model-specific adjustments that
 hold the DeepSeek Blackwell trtllm_mla fill (`deepseek_blackwell.py`)."""
 
-FIELDS = (
-    "enable_mis",
-    "enable_deterministic_inference",
-    "moe_runner_backend",
-    "dtype",
-    "moe_a2a_backend",
-    "enable_prefill_cp",
-    "enable_prefill_context_parallel",
-    "cp_strategy",
-    "attn_cp_size",
-    "attention_context_parallel_size",
-    "ep_size",
-    "disaggregation_mode",
-)
-"""The dests of hardware_flags.BESIDE (tests/test_backend_reads.py keeps the two the same)."""
+FIELDS = BESIDE
+"""The dests read beside the pickers: hardware_flags.BESIDE itself (one list, not a copy)."""
 
 
 def _functions(named: list[tuple[str, str]]) -> dict[str, list[tuple[str, ast.FunctionDef]]]:
