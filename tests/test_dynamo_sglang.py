@@ -12,6 +12,7 @@ from fixture_file import FixtureFile
 from regenerated import assert_regenerates, use_tools
 
 from speclint.engine import lint_text
+from speclint.rules.context import VersionChoice
 from speclint.sglang.dynamo import _DATA, dynamo_versions, image_release, sglang_pin
 from speclint.sglang.flags.versions import choose_version, version_from_image
 
@@ -125,12 +126,13 @@ def test_an_image_of_nvidias_names_the_ai_dynamo_release_and_its_sglang_pin():
     image = "nvcr.io/nvidia/ai-dynamo/sglang-runtime:0.7.1"
     assert image_release(image) == "0.7.1" and sglang_pin("0.7.1") == "0.5.4.post3"
     assert version_from_image(image) == "0.5.4.post3"  # not "SGLang 0.7.1"
-    assert choose_version(None, image) == (
+    assert choose_version(None, image) == VersionChoice(
         "0.5.4.post3",
         f"from the image {image} (ai-dynamo 0.7.1 pins sglang==0.5.4.post3)",
     )
-    version, reason = choose_version(None, "nvcr.io/nvidia/ai-dynamo/sglang-runtime:9.9.9")
-    assert "unverified for the SGLang of ai-dynamo 9.9.9" in reason
+    unread = choose_version(None, "nvcr.io/nvidia/ai-dynamo/sglang-runtime:9.9.9")
+    assert "unverified for the SGLang of ai-dynamo 9.9.9" in unread.reason
+    assert unread.unread == "the SGLang of ai-dynamo 9.9.9"
     assert image_release("lmsysorg/sglang:v0.5.6") is None
 
 

@@ -32,7 +32,7 @@ def test_a_template_from_another_file_leaves_the_release_unknown():
     fixture = FixtureFile("k8s/rbg_role_templates.yaml")
     decode = extract_file(str(fixture.path), fixture.text).launches[1]
     assert decode.image_span is not None and fixture.at(decode.image_span) == (39, 17, "sglang-shared-base")
-    version, reason = choose_version(None, decode.image)
+    reason = choose_version(None, decode.image).reason
     assert reason.startswith("the newest supported release, unverified: the RoleBasedGroup role's container")
     assert "role template `sglang-shared-base`, which is not in this file" in reason
     assert "set --sglang-version to the SGLang it runs" in reason

@@ -52,7 +52,7 @@ def test_a_role_template_from_another_file_leaves_each_sides_release_unknown():
             25,
             17,
         )
-        version, reason = choose_version(None, launch.image)
+        reason = choose_version(None, launch.image).reason
         assert "role template `shared-engine`, which is not in this file" in reason
     found = [(f.code, f.span.line, f.span.column) for f in lint_text(text, "rbg.yaml").findings]
     assert ("FLG009", 39, 80) not in found  # (0.5.23 has --attn-dp-size: not said against a guess)

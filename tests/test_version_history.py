@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from unmodelled import unmodelled
 
+from speclint.rules.context import VersionChoice
 from speclint.sglang.flags import history
 from speclint.sglang.flags.versions import choose_version, installed_version, pinned_version
 from speclint.sglang.traits import modelled_release, traits_for
@@ -85,22 +86,21 @@ def test_version_sources(tmp_path, monkeypatch):
     script.parent.mkdir()
     script.write_text("")
     assert pinned_version(str(script)) == ("0.5.6.post2", str(tmp_path / "requirements-serve.txt"))
-    assert choose_version(None, None, path=str(script))[0] == "0.5.6.post2"
-    assert choose_version(None, "lmsysorg/sglang:v0.5.14", path=str(script))[0] == "0.5.14"
-    assert choose_version(None, None, configured="0.5.22", path=str(script)) == (
-        "0.5.22",
-        "from [tool.speclint] sglang-version",
+    assert choose_version(None, None, path=str(script)).version == "0.5.6.post2"
+    assert choose_version(None, "lmsysorg/sglang:v0.5.14", path=str(script)).version == "0.5.14"
+    assert choose_version(None, None, configured="0.5.22", path=str(script)) == VersionChoice(
+        "0.5.22", "from [tool.speclint] sglang-version"
     )
-    assert choose_version("0.5.9", None, configured="0.5.22")[0] == "0.5.9"
+    assert choose_version("0.5.9", None, configured="0.5.22").version == "0.5.9"
     (script.parent / "pyproject.toml").write_text('[project]\ndependencies = ["sglang==0.5.13"]\n')
-    assert choose_version(None, None, path=str(script))[0] == "0.5.13"
+    assert choose_version(None, None, path=str(script)).version == "0.5.13"
     site = tmp_path / "site"
     (site / "sglang-0.5.20.dist-info").mkdir(parents=True)
     monkeypatch.syspath_prepend(str(site))
     installed_version.cache_clear()
     try:
         assert installed_version() == "0.5.20"
-        assert choose_version(None, None) == ("0.5.20", "the installed sglang distribution")
+        assert choose_version(None, None) == VersionChoice("0.5.20", "the installed sglang distribution")
     finally:
         installed_version.cache_clear()
 

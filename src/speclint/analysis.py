@@ -10,7 +10,7 @@ launches also loads.
 from __future__ import annotations
 
 from speclint.frontends.recognise import ROUTER_ENTRY, SERVE_ENTRY
-from speclint.rules.base import LaunchContext, ModelRef, VersionChoice
+from speclint.rules.base import LaunchContext, ModelRef
 from speclint.sglang.checkpoints.locate import locate_model
 from speclint.sglang.checkpoints.model_config import read_model_config
 from speclint.sglang.flags.launch_config import configure
@@ -27,15 +27,18 @@ if TYPE_CHECKING:
 
 def analyse_launch(path: str, launch: Launch, options: LintOptions) -> LaunchContext:
     """The flag model of one launch, ready for rules and `explain`."""
-    version, reason = choose_version(
+    choice = choose_version(
         options.sglang_version, launch.image, options.configured_version, None if path == "<stdin>" else path
     )
-    if launch.image and launch.image_span and from_launch(reason):
+    version = choice.version
+    if launch.image and launch.image_span and from_launch(choice.reason):
         where = launch.image_span  # (in another file: a KServe runtime, a Hydra group file beside)
-        reason += f" (line {where.line})" if where.file is None else f" (line {where.line} of {where.file})"
+        choice.reason += (
+            f" (line {where.line})" if where.file is None else f" (line {where.line} of {where.file})"
+        )
     env = launch.environment()  # (built once: argparse's env choices and resolution read it)
     config = configure(launch, version, env)
-    ctx = LaunchContext(path, launch, config.parsed, config, VersionChoice(version, reason))
+    ctx = LaunchContext(path, launch, config.parsed, config, choice)
     if launch.config_file is not None:
         from speclint.sglang.flags.config_merge import refusal
 

@@ -188,7 +188,7 @@ def launch_findings(ctx: LaunchContext, rules: _RuleSet | Selection) -> list[Fin
         from speclint.rules.diffusion_launch import diffusion_findings
 
         found = diffusion_findings(ctx, found)
-    if ", unverified for " in ctx.version.reason and found:  # (a release not read: `unread_release`)
+    if ctx.version.unread is not None and found:  # (a release not read: `unread_release`)
         from speclint.rules.unread_release import at_most_warnings
 
         found = at_most_warnings(ctx, found)

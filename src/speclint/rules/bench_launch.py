@@ -1,14 +1,14 @@
 """Findings on a launch by one of SGLang's benchmark scripts (`python -m sglang.bench_one_batch`
 & co., `speclint.sglang.bench`) checked against a release whose scripts were not read: the
 script's own options were read as the closest older release read parses them, so errors
-become warnings that say "unverified for SGLang X". (A release read that lacks the module:
+become warnings that say "unverified for SGLang X" (`unread_release.capped`). (A release read that lacks the module:
 FLG009 flag-not-in-version says the launch fails.) Every release the flag schema bundles is
 read (tests/test_bench_data.py).
 """
 
 from __future__ import annotations
 
-from speclint.core.findings import Note, Severity
+from speclint.core.findings import Note
 from speclint.frontends.recognise import BENCH_ENTRIES
 
 TYPE_CHECKING = False
@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 def bench_findings(ctx: LaunchContext, found: list[Finding]) -> list[Finding]:
     """Each finding with the note of `speclint.sglang.bench.unverified` (errors as warnings)
     when it applies, and, for the command of one of SGLang's test helpers, `helper_notes`."""
+    from speclint.rules.unread_release import capped
     from speclint.sglang.bench import unverified
 
     why = unverified(ctx.version.version, BENCH_ENTRIES[ctx.launch.entry])
@@ -31,9 +32,9 @@ def bench_findings(ctx: LaunchContext, found: list[Finding]) -> list[Finding]:
     if len(notes) > 1:
         unread.append(notes[1])
     for finding in found:
-        finding.notes += [Note(ctx.launch.span, note) for note in [*notes[:1], *unread]]
-        if unread and finding.severity == Severity.ERROR:
-            finding.severity = Severity.WARNING
+        finding.notes += [Note(ctx.launch.span, note) for note in notes[:1]]
+        for why in unread:
+            capped(finding, why, ctx.launch.span)
     return found
 
 

@@ -1,13 +1,12 @@
 """Findings on a launch by one of SGLang's launch classes (`sglang.Runtime(...)`,
 `HttpServerEngineAdapter(...)`, `speclint.sglang.launch_classes`) checked against a release
 whose classes were not read: its keywords were read as the newest reading takes them (which it
-keeps, which reach ServerArgs), so errors become warnings that say "unverified for SGLang X".
+keeps, which reach ServerArgs), so errors become warnings that say "unverified for SGLang X" (`unread_release.capped`).
 (A release read that has no such class: FLG009 flag-not-in-version says the launch fails.) Every release the flag schema bundles is read (tests/test_launch_class_data.py).
 """
 
 from __future__ import annotations
 
-from speclint.core.findings import Note, Severity
 from speclint.frontends.recognise import CLASS_ENTRIES
 
 TYPE_CHECKING = False
@@ -32,10 +31,10 @@ def class_findings(ctx: LaunchContext, found: list[Finding]) -> list[Finding]:
     unverified = class_unverified(CLASS_ENTRIES[ctx.launch.entry], ctx.version.version)
     if unverified is None:
         return found
+    from speclint.rules.unread_release import capped
+
     for finding in found:
-        finding.notes.append(Note(ctx.launch.span, unverified))
-        if finding.severity == Severity.ERROR:
-            finding.severity = Severity.WARNING
+        capped(finding, unverified, ctx.launch.span)
     return found
 
 

@@ -4,13 +4,13 @@ read by `frontends.python.fixtures` with the base's source of the newest release
 Each finding says which release's base was read. Where the release the launch is checked
 against ships another version of that fixture module, or none (or its wheel was not read),
 the launch read is not the one that release's base makes: its errors become warnings that
-say "unverified for SGLang X". Words of the base's own text point at the base's name in the
+say "unverified for SGLang X" (`unread_release.capped`). Words of the base's own text point at the base's name in the
 file: no `--fix` edit lands there (it would rewrite the class name, not SGLang's source).
 """
 
 from __future__ import annotations
 
-from speclint.core.findings import Note, Severity
+from speclint.core.findings import Note
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -46,6 +46,7 @@ def fixture_findings(ctx: LaunchContext, found: list[Finding]) -> list[Finding]:
     """Each finding with the notes of `fixture_notes` (errors as warnings when unverified),
     and no edit on the base's name."""
     from speclint.core.findings import Edit
+    from speclint.rules.unread_release import capped
 
     use = ctx.launch.fixture
     assert use is not None
@@ -56,7 +57,5 @@ def fixture_findings(ctx: LaunchContext, found: list[Finding]) -> list[Finding]:
             finding.fix = None  # the word is SGLang's, not the file's
         finding.notes.append(Note(use.span, read))
         if unverified is not None:
-            finding.notes.append(Note(use.span, unverified))
-            if finding.severity == Severity.ERROR:
-                finding.severity = Severity.WARNING
+            capped(finding, unverified, use.span)
     return found

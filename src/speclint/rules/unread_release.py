@@ -2,41 +2,44 @@
 `--sglang-version` naming one that is not bundled, `0.5.0rc0`, `0.9.0`): it is checked against
 the closest release that was read, so what each finding says of SGLang was read for that one,
 not for the release that runs. Each is then at most a warning and says so ("unverified for
-SGLang X"), as every fact not read for the release checked is."""
+SGLang X"), as every fact not read for the release checked is. Which release was named and not read is
+set where the release is chosen (`VersionChoice.unread`, `flags.versions.choose_version`)."""
 
 from __future__ import annotations
 
-from speclint.core.findings import Severity
+from speclint.core.findings import Note, Severity
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from speclint.core.findings import Finding
+    from speclint.core.spans import Span
     from speclint.rules.base import LaunchContext
-
-MARK = ", unverified for "
-"""What the version choice's reason says for a release not read (`flags.versions._not_bundled`,
-the SGLang an ai-dynamo release pins when that is not read)."""
-
-
-def named_release(reason: str) -> str | None:
-    """The release the launch names that speclint has not read, from the version choice's
-    reason (None when the release checked is the one named, or none is named)."""
-    if MARK not in reason:
-        return None
-    named = reason.rsplit(MARK, 1)[1].split(" (line ", 1)[0].split(" at ", 1)[0]
-    return named if named.startswith("the ") else f"SGLang {named}"
 
 
 def at_most_warnings(ctx: LaunchContext, found: list[Finding]) -> list[Finding]:
     """`found`, each error made a warning that says which release it was read for."""
-    named = named_release(ctx.version.reason)
+    named = ctx.version.unread
     if named is None:
         return found
+    why = f"unverified for {named}, which speclint has not read: checked against SGLang {ctx.version.version}"
     for finding in found:
-        if finding.severity > Severity.WARNING:
-            finding.severity = Severity.WARNING
-            finding.message += (
-                f" (unverified for {named}, which speclint has not read: checked against "
-                f"SGLang {ctx.version.version})"
-            )
+        capped(finding, why)
     return found
+
+
+def capped(finding: Finding, why: str, at: Span | None = None) -> None:
+    """`finding` at most a warning because what it says of SGLang was not read for the release
+    that runs, saying `why` ("unverified for SGLang X: ..."). The one mechanism of every launch
+    whose reading does not stand for the checked release: a release not read
+    (`at_most_warnings`), or a launch form read from another release's source, the benchmark
+    script or test helper (`bench_launch`), launch class (`class_launch`) or fixture base
+    (`fixture_launch`). With `at`, the word that form was read from, `why` is a note there on
+    every finding (warnings and infos rest on the same reading); without, it ends the message of
+    an error made a warning (the whole release: nothing in the file to point at). A rule's own
+    facts not read (`Rule.rests_on`) are said by `Rule.findings`, per rule."""
+    if at is not None:
+        finding.notes.append(Note(at, why))
+    if finding.severity > Severity.WARNING:
+        finding.severity = Severity.WARNING
+        if at is None:
+            finding.message += f" ({why})"

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+import speclint.sglang as sglang
 from speclint.core.words import Word
-from speclint.sglang import release
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -32,9 +32,11 @@ def prepare_argv(entry: str, words: list[Word], version: str, config: ConfigFile
     - `--config FILE.yaml` (exact token, 0.5.3+) merges the file's keys as flags in front of
       the command line (`config_merge`): `config` is the file as the front-end read it;
       without it the file stands for an unknown set of flags.
+
+    `words` itself when neither applies (a new list when words were dropped or made:
+    `launch_config.configure` looks for made words only then).
     """
-    facts = release(version)
-    words = list(words)
+    facts = sglang.release(version)
     if entry == "sglang serve" and facts.serve_drops_model_type:
         kept: list[Word] = []
         skip = False

@@ -325,14 +325,13 @@ def configure(launch: Launch, version: str, env: Mapping[str, str | None] | None
 
         return LaunchConfig(parse_argv(bench_schema(schema, BENCH_ENTRIES[launch.entry]), list(launch.args)))
     words = launch.args
-    made_by_model = launch.entry == DYNAMO_ENTRY or "--config" in [word.text for word in words]
     if launch.entry == DYNAMO_ENTRY:  # Dynamo's parser takes its own options out first
         from speclint.sglang.dynamo import dynamo_argv
 
         words = dynamo_argv(words, schema.by_option, launch.image)
     words = prepare_argv(launch.entry, words, version, launch.config_file)
     made_unread: tuple[Word, ...] = ()
-    if made_by_model:
+    if words is not launch.args:  # (words dropped or made: Dynamo's, a `--config` file's, `sglang serve`'s)
         written = {id(word) for word in launch.args}
         made_unread = tuple(word for word in words if word.text is None and id(word) not in written)
     if launch.entry == ROUTER_ENTRY:  # SGLang's parser with sglang-router's options added

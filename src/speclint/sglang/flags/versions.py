@@ -6,6 +6,7 @@ import os
 from functools import cache, lru_cache
 
 from speclint.core import patterns
+from speclint.rules.context import VersionChoice
 from speclint.runner.depends import looked_up
 from speclint.sglang.flags.schema import newest_version, supported_versions
 
@@ -201,8 +202,9 @@ def version_from_image(image: str) -> str | None:
 
 def choose_version(
     requested: str | None, image: str | None, configured: str | None = None, path: str | None = None
-) -> tuple[str, str]:
-    """(version, reason). In order: `--sglang-version`, the configured version
+) -> VersionChoice:
+    """The release a launch is checked against, why, and the one it names that speclint has
+    not read (`VersionChoice.unread`). In order: `--sglang-version`, the configured version
     (`[tool.speclint] sglang-version`), the launch's image tag or package pin, an `sglang==` pin in a
     requirements*.txt / pyproject.toml above `path`, the installed sglang distribution,
     else the newest known release."""
@@ -213,9 +215,10 @@ def choose_version(
             configured.lstrip("v"), "from [tool.speclint] sglang-version", "[tool.speclint] sglang-version"
         )
     if image and image.startswith(UNKNOWN_RELEASE):  # (no pin nor installed sglang: the container's)
-        return newest_version(), (
+        return VersionChoice(
+            newest_version(),
             f"the newest supported release, unverified: {image[len(UNKNOWN_RELEASE) :]}; set "
-            "--sglang-version to the SGLang it runs"
+            "--sglang-version to the SGLang it runs",
         )
     if image:
         stated = stated_release(image)
@@ -230,9 +233,7 @@ def choose_version(
             return dynamo
         tagged = version_from_image(image)
         if tagged:
-            if tagged in supported_versions():
-                return tagged, f"from the image {image}"
-            return closest_supported(tagged), _not_bundled(f"the image {image}", tagged)
+            return _bundled(tagged, f"from the image {image}", f"the image {image}")
     if path:
         pinned = pinned_version(path)
         if pinned:
@@ -242,14 +243,17 @@ def choose_version(
     if installed:
         return _bundled(installed, "the installed sglang distribution", "the installed sglang")
     if image and foreign_sglang_image(image) and ":" in image.rsplit("/", 1)[-1]:
-        return newest_version(), (
+        return VersionChoice(
+            newest_version(),
             f"the newest supported release: the image {image} is not an `sglang` repository, so "
-            "its tag is not read as an SGLang release; set --sglang-version to the SGLang it runs"
+            "its tag is not read as an SGLang release; set --sglang-version to the SGLang it runs",
         )
-    return newest_version(), "the newest supported release: no --sglang-version and no image tag"
+    return VersionChoice(
+        newest_version(), "the newest supported release: no --sglang-version and no image tag"
+    )
 
 
-def _dynamo_image(image: str) -> tuple[str, str] | None:
+def _dynamo_image(image: str) -> VersionChoice | None:
     """An NVIDIA Dynamo image (`nvcr.io/nvidia/ai-dynamo/sglang-runtime:0.7.1`): its tag is the
     ai-dynamo release, whose `sglang` extra pins SGLang (read from its wheel,
     `speclint.sglang.dynamo`); None for another image."""
@@ -262,19 +266,23 @@ def _dynamo_image(image: str) -> tuple[str, str] | None:
         return None
     pin = sglang_pin(dynamo)
     if pin is None:
-        newest = newest_version()
-        return newest, (
+        unread = f"the SGLang of ai-dynamo {dynamo}"
+        return VersionChoice(
+            newest_version(),
             f"the image {image} runs ai-dynamo {dynamo}, whose SGLang pin speclint has not read: "
-            f"checked against the newest, unverified for the SGLang of ai-dynamo {dynamo}"
+            f"checked against the newest, unverified for {unread}",
+            unread,
         )
     source = f"the image {image} (ai-dynamo {dynamo} pins sglang=={pin})"
     return _bundled(pin, "from " + source, source)
 
 
-def _bundled(version: str, reason: str, source: str) -> tuple[str, str]:
+def _bundled(version: str, reason: str, source: str) -> VersionChoice:
+    """`version` with `reason` when speclint read it, else the closest release read, with why
+    (`_not_bundled`) and `version` as the one not read."""
     if version in supported_versions():
-        return version, reason
-    return closest_supported(version), _not_bundled(source, version)
+        return VersionChoice(version, reason)
+    return VersionChoice(closest_supported(version), _not_bundled(source, version), f"SGLang {version}")
 
 
 def _not_bundled(source: str, version: str) -> str:
