@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Generate src/speclint/sglang/data/sglang_value_types.json: the flags whose argparse `type` is
-one of SGLang's own functions that speclint converts (`human_readable_int`, `nullable_str`,
-`parse_cuda_graph_backend_arg`, `parse_cuda_graph_config_arg`), per release.
+one of SGLang's own functions that speclint converts (`human_readable_int`, `json_list_type`,
+`nullable_str`, `parse_cuda_graph_backend_arg`, `parse_cuda_graph_config_arg`), per release.
 
     python tools/gen_sglang_value_types.py              # every release the flag schema stores
     python tools/gen_sglang_value_types.py --check      # regenerate and compare, write nothing
@@ -9,16 +9,22 @@ one of SGLang's own functions that speclint converts (`human_readable_int`, `nul
 Per release, NAME -> the dests of the flags whose type is the function NAME (from the flag
 schema, which tools/gen_sglang_schema.py read from the release's parser), when the release's
 own function, taken from its source (`def NAME` in a module under sglang/srt/, run on its own
-with only the module-level names it uses: `re`, `argparse`, `Decimal`), converts every value of
-BATTERY to what `speclint.sglang.flags.value_types` gives: the same value, or an
+with only the module-level names it uses: `re`, `argparse`, `Decimal`, `json`, `orjson`), converts
+every value of its battery to what `speclint.sglang.flags.value_types` gives: the same value, or an
 `ArgumentTypeError` with the same message. Otherwise `unverified:NAME` -> the dests (speclint
 does not convert those values). A release without such flags has no entry.
+
+`json_list_type` reads with `orjson.loads` from 0.5.3.post1 (`value_types.ORJSON`), which speclint
+does not depend on: run with orjson importable (`pip install --target /tmp/orjson orjson`,
+`PYTHONPATH=/tmp/orjson`) to read or check those releases; without it their stored reading is
+kept and stderr says it was not run.
 """
 
 from __future__ import annotations
 
 import argparse
 import ast
+import json
 import os
 import re
 import sys
@@ -60,9 +66,33 @@ CONFIG_BATTERY = (
 """Values `parse_cuda_graph_config_arg` is run on: objects of each phase and key, phases, keys and
 backends a release refuses, other JSON, text that is not JSON."""
 
-_GIVEN = {"re": re, "argparse": argparse, "Decimal": Decimal}
+JSON_BATTERY = (
+    "[1, 2, 4]", "[]", "[8192]", '["a", "b"]', "{}", '{"a": 1, "a": 2}', "1", "1.5", '"x"', "null",
+    "true", "", " ", "[1,]", "[1] x", "'[1]'", "[01]", " [1] ", "[1]\n", "\t[1]", "\ufeff[1]",
+    "NaN", "[NaN]", "Infinity", "[-Infinity]", "[1e400]", "1e400", "[5e-324]", "[1e-400]",
+    "[18446744073709551615]", "[18446744073709551616]", "[-9223372036854775808]",
+    "[-9223372036854775809]", "99999999999999999999999", '["\\ud800"]', '{"\\udc00": 1}',
+    '["\\ud83d\\ude00"]', "[1E2, -0, -0.0]", "[true, false, null]",
+)  # fmt: skip
+"""Values `json_list_type` is run on: lists, other JSON, text that is not JSON, and where
+`json.loads` and `orjson.loads` differ (NaN and Infinity, floats beyond the double's range,
+integers beyond 64 bits, lone surrogates)."""
+
+_GIVEN: dict[str, object] = {"re": re, "argparse": argparse, "Decimal": Decimal, "json": json}
 """The module-level names the function may use (taken from the standard library, as the module
-imports them); a function using another is not run: unverified."""
+imports them, and `orjson` where it is installed: `_orjson`); a function using another is not
+run: unverified."""
+
+
+def _orjson() -> object | None:
+    """The `orjson` module when installed here (SGLang's `json_list_type` runs `orjson.loads`
+    from 0.5.3.post1; speclint does not depend on it: `pip install --target DIR orjson` and
+    DIR on PYTHONPATH to read those releases), else None."""
+    try:
+        import orjson  # type: ignore[import-not-found,unused-ignore]
+    except ImportError:
+        return None
+    return orjson
 
 
 def _defining_module(
@@ -126,21 +156,46 @@ def _run(theirs: object, value: str) -> tuple[object, str | None] | None:
         return None
 
 
-def _runs_alike(source: str, name: str) -> bool:
-    """The release's function, run alone, converts each value of BATTERY as speclint does."""
+def _runs_alike(source: str, name: str, as_name: str | None = None) -> bool:
+    """The release's function, run alone, converts each value of its battery (BATTERY,
+    JSON_BATTERY for `json_list_type`) as speclint's `as_name` (default: `name`) does."""
     free = {n.id for n in ast.walk(ast.parse(source)) if isinstance(n, ast.Name)}
     module_level = free - {n for n in free if n in dir(__builtins__)} - {name}
-    namespace: dict[str, object] = {key: _GIVEN[key] for key in module_level if key in _GIVEN}
+    given = {**_GIVEN, "orjson": _orjson()}
+    namespace: dict[str, object] = {key: given[key] for key in module_level if given.get(key) is not None}
     try:
         exec(compile(source, f"<sglang {name}>", "exec"), namespace)  # noqa: S102 (SGLang's own code)
     except Exception:
         return False
     theirs = namespace[name]
+    battery = JSON_BATTERY if name == "json_list_type" else BATTERY
     return all(
         (read := _run(theirs, value)) is not None
-        and repr(read) == repr(value_types.convert_with(name, value))
-        for value in BATTERY
+        and repr(read) == repr(value_types.convert_with(as_name or name, value))
+        for value in battery
     )
+
+
+def _json_list_reading(source: str | None, version: str, dests: list[str]) -> str:
+    """The row key of `json_list_type`: `json_list_type` where the release's function converts
+    JSON_BATTERY as `value_types.json_list` with `json.loads`, `value_types.ORJSON` where as with
+    `orjson.loads`, else `unverified:json_list_type`. A function that reads with `orjson`, where it
+    is not installed, cannot be run here: its stored key is kept, and stderr says so."""
+    name = "json_list_type"
+    if source is None:
+        return f"unverified:{name}"
+    uses_orjson = any(isinstance(n, ast.Name) and n.id == "orjson" for n in ast.walk(ast.parse(source)))
+    if uses_orjson and _orjson() is None:
+        stored = {value_types.converted_dests(version).get(dest) for dest in dests} - {None}
+        kept = stored.pop() if len(stored) == 1 else f"unverified:{name}"
+        print(
+            f"{version}: json_list_type runs orjson.loads, and orjson is not installed here: not run, "
+            f"the stored reading kept ({kept}); install orjson to check it",
+            file=sys.stderr,
+        )
+        return str(kept)
+    as_name = value_types.ORJSON if uses_orjson else name
+    return as_name if _runs_alike(source, name, as_name) else f"unverified:{name}"
 
 
 def config_schema(source: str) -> dict[str, object] | None:
@@ -209,6 +264,10 @@ def read_release(path: str) -> list[tuple[str, object]]:
                 context = _module_context(archive, name)
                 phases_keys = config_schema(context) if context is not None else None
                 verified = phases_keys is not None
+            elif name == "json_list_type":
+                key = _json_list_reading(_function_source(archive, name), version.group(1), dests[name])
+                readings.append((key, sorted(set(dests[name]))))
+                continue
             else:
                 source = _function_source(archive, name)
                 verified = source is not None and _runs_alike(source, name)

@@ -31,11 +31,16 @@ _FILE = LineData(
 
 CONVERTED = (
     "human_readable_int",
+    "json_list_type",
     "nullable_str",
     "parse_cuda_graph_backend_arg",
     "parse_cuda_graph_config_arg",
 )
 """The functions converted here (the generator records others as `unverified:NAME`)."""
+
+ORJSON = "json_list_type:orjson"
+"""The row key of `json_list_type` where the release's reads JSON with `orjson.loads` (0.5.3.post1+),
+not `json.loads` (0.5.3): both convert as `json_list` does, each with its own reader."""
 
 _SI = {"k": 10**3, "M": 10**6, "G": 10**9, "T": 10**12}
 _IEC = {"Ki": 2**10, "Mi": 2**20, "Gi": 2**30, "Ti": 2**40}
@@ -49,7 +54,10 @@ def converted_dests(version: str) -> dict[str, str]:
     if not isinstance(row, dict):
         return {}
     return {
-        str(dest): name for name, index in row.items() if name in CONVERTED for dest in _FILE.shared(index)
+        str(dest): name
+        for name, index in row.items()
+        if name in CONVERTED or name == ORJSON
+        for dest in _FILE.shared(index)
     }
 
 
@@ -85,6 +93,8 @@ def convert_with(name: str, raw: str, schema: dict[str, Any] | None = None) -> t
     if name == "parse_cuda_graph_config_arg":
         assert schema is not None, name
         return cuda_graph_config(raw, schema)
+    if name in ("json_list_type", ORJSON):
+        return json_list(raw, name == ORJSON)
     assert name == "human_readable_int", name
     return human_readable_int(raw)
 
@@ -133,6 +143,53 @@ def cuda_graph_config(raw: str, schema: dict[str, Any]) -> tuple[object, str | N
     return result, None
 
 
+def json_list(raw: str, orjson: bool) -> tuple[object, str | None]:
+    """SGLang's `json_list_type` (0.5.3-0.5.4: `--piecewise-cuda-graph-tokens`,
+    `--remote-instance-weight-loader-send-weights-group-ports`): any JSON value (a list is
+    meant, none is asked for), else the `ArgumentTypeError` it raises. `orjson`: the release
+    reads it with `orjson.loads`, which refuses NaN, Infinity, a float beyond the double's range
+    and a lone surrogate, and reads an integer outside [-2**63, 2**64) as a float (what
+    `json.loads` differs in on the generator's battery). Reading JSON is not running the
+    launch's content."""
+    import json
+
+    refused = f"Invalid JSON list: {raw}. Please provide a valid JSON list."
+
+    def constant(name: str) -> object:
+        raise ValueError(name)
+
+    def number(text: str) -> float:
+        value = float(text)
+        if value in (float("inf"), float("-inf")):
+            raise ValueError(text)
+        return value
+
+    def integer(text: str) -> int | float:
+        value = int(text)
+        return value if -(2**63) <= value < 2**64 else float(value)
+
+    try:
+        if not orjson:
+            return json.loads(raw), None
+        value = json.loads(raw, parse_constant=constant, parse_float=number, parse_int=integer)
+    except json.JSONDecodeError:
+        return None, refused
+    except ValueError:  # (orjson's refusals above: a JSONDecodeError there)
+        return None, refused
+    return (None, refused) if _surrogate(value) else (value, None)
+
+
+def _surrogate(value: object) -> bool:
+    """Whether a string of `value` (a key, an item) holds a lone surrogate (`"\\ud800"`)."""
+    if isinstance(value, str):
+        return any("\ud800" <= char <= "\udfff" for char in value)
+    if isinstance(value, list):
+        return any(_surrogate(item) for item in value)
+    if isinstance(value, dict):
+        return any(_surrogate(key) or _surrogate(item) for key, item in value.items())
+    return False
+
+
 def human_readable_int(written: str) -> tuple[int | None, str | None]:
     """SGLang's `human_readable_int` (sglang/srt/utils/common.py, 0.5.10+): an integer, or a
     number with an SI (`k`, `M`, `G`, `T`; decimals allowed) or IEC (`Ki`...`Ti`) suffix,
@@ -174,4 +231,7 @@ def hint(name: str, flag: str, version: str) -> str:
             f"`{flag}` takes a JSON object of phase to settings object, double-quoted, "
             f'e.g. \'{{"decode": {{"max_bs": 256}}}}\'; the keys SGLang {version} allows: {keys}'
         )
+    if name in ("json_list_type", ORJSON):
+        strict = " (no NaN or Infinity)" if name == ORJSON else ""
+        return f"`{flag}` takes a JSON list, e.g. `[1, 2, 4]`, strings double-quoted{strict}"
     return f"`{flag}` takes `breakable`, `full` or `disabled` (`tc_piecewise` was removed)"
