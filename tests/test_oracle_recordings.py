@@ -33,6 +33,8 @@ from functools import cache
 
 import pytest
 
+from speclint.sglang.server_fields import GRAPH_VIEWS
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DATA = os.environ.get("ORACLE_DATA", os.path.join(ROOT, "tests", "data", "oracle"))
 RECORDINGS = sorted(glob.glob(os.path.join(DATA, "*.json.gz")))
@@ -109,8 +111,14 @@ def recorded_value(launch: dict, field: str, mode: str) -> object:
     if piecewise in effective and "cuda_graph_config" not in effective:
         return effective[piecewise]  # before 0.5.14: the piecewise (prefill) CUDA graphs' fields
     graphs = _graph_config(effective.get("cuda_graph_config"))
-    if field.startswith("cuda_graph_") and field not in effective and graphs is not None:
-        # 0.5.14+ `cuda_graph_config`: speclint's cuda_graph_{max_bs,bs,backend}[_prefill]
+    if (
+        field.startswith("cuda_graph_")
+        and (field not in effective or field in GRAPH_VIEWS)
+        and graphs is not None
+    ):
+        # 0.5.14+ `cuda_graph_config`: speclint's cuda_graph_{max_bs,bs,backend}[_prefill], also
+        # where the release has a field (the flag's) of that name: `--cuda-graph-config`'s JSON is
+        # set over the flag (`hardware_flags.json_graph_views`)
         phase = "prefill" if field.endswith("_prefill") else "decode"
         part = field.removeprefix("cuda_graph_").removesuffix("_prefill")
         return (graphs.get(phase) or {}).get(part, _MISSING)

@@ -244,6 +244,40 @@ def _validates_backends(archive: zipfile.ZipFile) -> bool:
     return False
 
 
+HOOKS = ("_parse_cuda_graph_config", "parse_cuda_graph_config")
+"""SGLang's function that makes `cuda_graph_config` from the JSON and the per-phase flags (a
+ServerArgs method to 0.5.19, arg_groups' function from 0.5.20)."""
+
+
+def _json_over_flags(archive: zipfile.ZipFile) -> bool:
+    """Whether the release's hook (HOOKS) sets the JSON's (phase, key) pairs after every flag
+    it reads, `--cuda-graph-backend-prefill` among them: the JSON's prefill backend is then the
+    one resolution starts from, as the flag's would be (`resolve.hardware_flags.json_graph_views`)."""
+    for member in sorted(archive.namelist()):
+        if not (member.startswith("sglang/srt/") and member.endswith(".py")):
+            continue
+        data = archive.read(member)
+        if not any(f"def {hook}(".encode() in data for hook in HOOKS):
+            continue
+        text = data.decode("utf-8")
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.FunctionDef) and node.name in HOOKS:
+                loops = [
+                    n.lineno
+                    for n in ast.walk(node)
+                    if isinstance(n, ast.For)
+                    and isinstance(n.iter, ast.Call)
+                    and ast.unparse(n.iter) == "explicit_input.items()"
+                ]
+                flags = [
+                    n.lineno
+                    for n in ast.walk(node)
+                    if isinstance(n, ast.Attribute) and n.attr.startswith("cuda_graph_backend_prefill")
+                ]
+                return len(loops) == 1 and bool(flags) and loops[0] > max(flags)
+    return False
+
+
 def _def(source: str, name: str) -> ast.FunctionDef:
     (node,) = [n for n in ast.parse(source).body if isinstance(n, ast.FunctionDef) and n.name == name]
     return node
@@ -275,6 +309,8 @@ def read_release(path: str) -> list[tuple[str, object]]:
             if name == "parse_cuda_graph_config_arg" and phases_keys is not None:
                 if not _validates_backends(archive):
                     phases_keys.pop("backends", None)
+                if _json_over_flags(archive):
+                    phases_keys["json_over_flags"] = True
                 readings.append((value_types.SCHEMA_KEY, phases_keys))
     return readings
 

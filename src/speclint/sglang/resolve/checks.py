@@ -131,11 +131,13 @@ def _cuda_graph_backend_allowed(state: ResolutionState) -> None:
     allowed = (schema or {}).get("backends", {}).get("prefill")
     if allowed is None or backend in allowed:
         return
+    from speclint.sglang.resolve.hardware_flags import json_prefill_backend
+
     raise Stop(
         "ValueError",
         f"--cuda-graph-config[prefill].backend={backend!r} not allowed; allowed: {tuple(allowed)}",
         "_validate_cuda_graph_config",
-        ("cuda_graph_backend_prefill",),
+        ("cuda_graph_config",) if json_prefill_backend(state) == backend else ("cuda_graph_backend_prefill",),
     )
 
 

@@ -23,6 +23,7 @@ from speclint.sglang.resolve.hardware_flags import (
     MLA_ARCHITECTURES,
     MODELLED_ARCHITECTURES,
     attention_dp_groups,
+    json_graph_views,
     modelled_flags_problem,
 )
 from speclint.sglang.resolve.prefill_names import release_names
@@ -74,6 +75,8 @@ def _resolve_hardware(state: ResolutionState, gpu: GpuProfile | None) -> None:
             else:
                 value = None
             values[name] = asked[name] = value
+    if config.given("cuda_graph_config"):  # (its JSON's prefill backend: over the flag's)
+        json_graph_views(state)
     problem = modelled_flags_problem(state.config) if state.traits.gpu_resolution else None
     logic = state.gpu_logic
     if (

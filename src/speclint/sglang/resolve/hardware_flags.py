@@ -207,3 +207,35 @@ def attention_dp_groups(state: ResolutionState, given: bool = False) -> int | No
         return 0 if enabled in (False, None) else None
     size = state.get("dp_size")
     return size if isinstance(size, int) else None
+
+
+def json_graph_views(state: ResolutionState) -> None:
+    """0.5.14+ `--cuda-graph-config '{"prefill": {"backend": "breakable"}}'`: the release's
+    `parse_cuda_graph_config` sets the JSON's (phase, key) pairs after every flag it reads, and
+    locks them, so the prefill backend resolution starts from is the JSON's, as
+    `--cuda-graph-backend-prefill`'s would be (`json_prefill_backend`)."""
+    backend = json_prefill_backend(state)
+    if backend is not None:
+        state.set(
+            "cuda_graph_backend_prefill",
+            backend,
+            "--cuda-graph-config's prefill backend, set over the per-phase flags",
+            "_parse_cuda_graph_config",
+        )
+
+
+def json_prefill_backend(state: ResolutionState) -> str | None:
+    """The prefill backend `--cuda-graph-config`'s JSON gives, where the release sets the JSON
+    over the flags (`json_over_flags`, read per release by tools/gen_sglang_value_types.py) and
+    its parser converted the value (`value_types.cuda_graph_config`); else None."""
+    if not state.config.given("cuda_graph_config"):
+        return None
+    import speclint.sglang.flags.value_types as value_types
+
+    given = state.config.value("cuda_graph_config")
+    schema = value_types.config_schema(state.checked_version)
+    if not isinstance(given, dict) or schema is None or not schema.get("json_over_flags"):
+        return None
+    prefill = given.get("prefill")
+    backend = prefill.get("backend") if isinstance(prefill, dict) else None
+    return backend if isinstance(backend, str) else None
