@@ -1,6 +1,6 @@
 """`json_list_type` (0.5.3-0.5.4: `--piecewise-cuda-graph-tokens`,
-`--remote-instance-weight-loader-send-weights-group-ports`): values are converted as each
-release's function converts them, `json.loads` in 0.5.3 and 0.5.3.post1, `orjson.loads` from
+`--remote-instance-weight-loader-send-weights-group-ports`; later `--forward-hooks` & co.): values
+are converted as each release's function converts them, `json.loads` in 0.5.3 and 0.5.3.post1, `orjson.loads` from
 0.5.3.post2 (which refuses NaN); text that is not JSON stops the launch with SGLang's words."""
 
 from __future__ import annotations
@@ -56,7 +56,23 @@ def test_which_reader_each_release_uses_is_read_from_its_source():
         converted_dests("0.5.3")["remote_instance_weight_loader_send_weights_group_ports"] == "json_list_type"
     )
     assert converted_dests("0.5.4")["piecewise_cuda_graph_tokens"] == ORJSON
-    assert "piecewise_cuda_graph_tokens" not in converted_dests("0.5.5")  # (another type there)
+    assert converted_dests("0.5.7")["piecewise_cuda_graph_tokens"] == ORJSON
+    assert "piecewise_cuda_graph_tokens" not in converted_dests("0.5.10")  # (nargs="+" of int there)
+    assert converted_dests("0.5.23")["forward_hooks"] == ORJSON
+
+
+def test_later_releases_flags_of_the_same_function_refuse_nan_too():
+    """0.5.4.post1+ name the function without its module (the schema once read it as
+    `json.loads`, which reads NaN: oracle value_types seed 29005, 0.5.4.post3's refusals missed)."""
+    found, _ = _lint("[1, NaN]", "0.5.4.post3")
+    assert [f[:3] for f in found] == [("FLG005", 1, 77)] and "Invalid JSON list: [1, NaN]." in found[0][3]
+    ports = "--remote-instance-weight-loader-send-weights-group-ports"
+    text = f"python -m sglang.launch_server --model-path m {ports} not-json\n"
+    options = LintOptions(sglang_version="0.5.23", read_pyproject=False)
+    (finding,) = lint_text(text, "t.sh", options).findings
+    assert finding.message.endswith(
+        f"'argument {ports}: Invalid JSON list: not-json. Please provide a valid JSON list.'"
+    )
 
 
 def _source(version: str) -> str:

@@ -16,7 +16,6 @@ TYPE_KINDS = {
     "int": "int",
     "float": "float",
     "json.loads": "json",
-    "json_list_type": "json",
     "bool": "bool",
     "str2bool": "bool",
 }

@@ -3,7 +3,9 @@ SGLang's own functions other than `human_readable_int` (speclint.sglang.flags.va
 0.5.14+ `--cuda-graph-config` JSON (the release's phases and keys, keys another phase has,
 phases and backends it lacks, other JSON, text that is not JSON), 0.5.22+
 `--cuda-graph-backend-decode/-prefill` (the retired `tc_piecewise`, choices, values outside
-them), `--quantization-param-path None`; each launch keeps only the flags the release has."""
+them), `--quantization-param-path None`, 0.5.3-0.5.4 `json_list_type` flags (JSON_LISTS: lists,
+other JSON, what `json.loads` and `orjson.loads` read otherwise, text that is not JSON; after the
+others, so a seed draws the others as before); each launch keeps only the flags the release has."""
 
 from __future__ import annotations
 
@@ -21,6 +23,11 @@ CONFIGS = (
 )  # fmt: skip
 BACKENDS = ("full", "breakable", "disabled", "tc_piecewise", "bogus", "Full")
 PATHS = ("None", "", "/tmp/kv_scales.json")
+JSON_LISTS = (
+    "[1, 2, 4]", "[8192]", "[]", '{"a": 1}', "4", "[1, NaN]", "[1e400]", "[18446744073709551616]",
+    '["\\ud800"]', "[1, 2", "not json",
+)  # fmt: skip
+JSON_LIST_FLAGS = ("--piecewise-cuda-graph-tokens", "--remote-instance-weight-loader-send-weights-group-ports")
 
 
 def value_types(version: str, seed: int, n: int) -> list[dict]:
@@ -41,6 +48,7 @@ def value_types(version: str, seed: int, n: int) -> list[dict]:
         if rng.random() < 0.3:
             launch.append(("--cuda-graph-max-bs", str(rng.choice([8, 64]))))
         launches.append(launch)
+    launches += [[(flag, value)] for flag in JSON_LIST_FLAGS for value in JSON_LISTS]
     cases = []
     for i, launch in enumerate(launches):
         kept = [(flag, value) for flag, value in launch if flag in options]
