@@ -27,7 +27,10 @@ JSON_LISTS = (
     "[1, 2, 4]", "[8192]", "[]", '{"a": 1}', "4", "[1, NaN]", "[1e400]", "[18446744073709551616]",
     '["\\ud800"]', "[1, 2", "not json",
 )  # fmt: skip
-JSON_LIST_FLAGS = ("--piecewise-cuda-graph-tokens", "--remote-instance-weight-loader-send-weights-group-ports")
+JSON_LIST_FLAGS = (
+    "--piecewise-cuda-graph-tokens",
+    "--remote-instance-weight-loader-send-weights-group-ports",
+)
 
 
 def value_types(version: str, seed: int, n: int) -> list[dict]:
