@@ -63,9 +63,14 @@ def _flashinfer_a2a_runner(state: ResolutionState, check: str) -> None:
     (flashinfer_a2a_auto.runner_at_assert: 0.5.15-0.5.18 mxfp8's flashinfer_trtllm)."""
     runners = state.traits.flashinfer_a2a_runners
     runner = given(state, "moe_runner_backend")
-    if not isinstance(runner, str) or runner in runners:
+    if not isinstance(runner, str):
         return
     note, fix = "", runners[0]
+    if runner in runners:
+        replaced = _replaced(state, runner, runners)
+        if replaced is None:
+            return
+        note, fix = replaced
     if runner == "auto":
         architecture, gpu = state.target_architecture, state.gpu
         if check == "cutlass_runner":
@@ -81,7 +86,7 @@ def _flashinfer_a2a_runner(state: ResolutionState, check: str) -> None:
             if refused is None:
                 return
             note, fix = refused
-    if "flashinfer_trtllm" in runners:  # 0.5.19+: where mxfp8 moves the runner to one it takes
+    if "flashinfer_trtllm" in runners and not note:  # 0.5.19+: where mxfp8 moves the runner to one it takes
         quantization = state.get("quantization")
         if quantization is None or not is_known(quantization):  # unresolved: the one given
             quantization = given(state, "quantization")
@@ -105,6 +110,30 @@ def _flashinfer_a2a_runner(state: ResolutionState, check: str) -> None:
         a2a_handler(state.checked_version),
         ("moe_runner_backend", "moe_a2a_backend"),
     )
+
+
+def _replaced(state: ResolutionState, runner: str, runners: tuple[str, ...]) -> tuple[str, str] | None:
+    """A runner given that the assert takes, which the launch's --quantization replaces before
+    it (`_handle_moe_kernel_config` runs before `_handle_a2a_moe`; the runner put in its place:
+    `moe_defaults.runner_after_quantization`, read per release, 0.5.10+ mxfp8) with one the assert
+    refuses: (what the finding adds, the fix); None where not (or not known to be)."""
+    from speclint.sglang.moe_defaults import moe_runner_overrides, runner_after_quantization
+
+    quantization = given(state, "quantization")
+    if not isinstance(quantization, str):
+        return None
+    seen = runner_after_quantization(state.checked_version, quantization, runner, "flashinfer")
+    if seen is None or seen == runner or seen in runners:
+        return None
+    kept = moe_runner_overrides(state.checked_version).get(quantization, ())
+    fix = next((r for r in runners if r in kept), None)
+    note = f", which SGLang replaces with {seen} under --quantization {quantization}"
+    if fix is None:
+        return (
+            note + f", which keeps none of {', '.join(runners)}",
+            f"{runners[0]} without --quantization {quantization}",
+        )
+    return note, fix
 
 
 def _checkpoint_quantization(state: ResolutionState) -> str | None:
