@@ -11,7 +11,9 @@ Under `if ....quantization == "V"` (`... and ...` after it), the `if ....moe_run
   `if ....moe_a2a_backend == "C":` (0.5.23: flashinfer_megamoe) is that backend's, the others
   the default.
 -> {V: {"auto": runner, "other": runner, "a2a": {C: runner}}}; a value of another form, or a
-name assigned under another test, is not read (V left out)."""
+name assigned under another test, is not read (V left out). A branch (on the quantization alone) whose
+last statement sets the runner to a string (0.5.9 mxfp8: `cutlass`, after a warning for any other runner) puts it in
+the place of every runner, `auto` too."""
 
 from __future__ import annotations
 
@@ -89,11 +91,15 @@ def read_runner_replacements(sources: Sources) -> dict[str, dict] | None:
         if value in found:
             continue
         sets: dict[str, ast.expr] = {}
-        for inner in (n for stmt in node.body for n in ast.walk(stmt)):
-            kind = _runner_test(inner.test) if isinstance(inner, ast.If) else None
-            to = _set_to(inner.body) if kind is not None and isinstance(inner, ast.If) else None
-            if kind is not None and to is not None:
-                sets.setdefault(kind, to)
+        last = _set_to(node.body[-1:])  # (0.5.9: `self.moe_runner_backend = "cutlass"` ends the branch)
+        if last is not None and _cuda(last) is not None and isinstance(node.test, ast.Compare):
+            sets = {"auto": last, "other": last}
+        else:
+            for inner in (n for stmt in node.body for n in ast.walk(stmt)):
+                kind = _runner_test(inner.test) if isinstance(inner, ast.If) else None
+                to = _set_to(inner.body) if kind is not None and isinstance(inner, ast.If) else None
+                if kind is not None and to is not None:
+                    sets.setdefault(kind, to)
         if set(sets) != {"auto", "other"}:
             continue
         read: dict[str, str] = {}

@@ -6,7 +6,7 @@ import os
 from functools import cache, lru_cache
 
 from speclint.core import patterns
-from speclint.rules.context import VersionChoice
+from speclint.core.version_choice import VersionChoice
 from speclint.runner.depends import looked_up
 from speclint.sglang.flags.schema import newest_version, supported_versions
 
