@@ -26,12 +26,43 @@ EXPECTED = {
         ("SLM005", 6, 7, "$CMD"),
         ("SLM005", 8, 10, "$CMD2"),
     ],
+    # prlimit, setpriv, unshare, nsenter, chpst, with-contenv, s6-setuidgid, cgexec, authbind,
+    # catchsegv, xvfb-run, firejail: each server read (before: SLM005 not read); coproc,
+    # daemonize, start-stop-daemon --exec, pdsh: still said not read
+    "shell/forms29/s04_privilege_and_limit_wrappers.sh": [
+        ("FLG005", 4, 104, "1x"),
+        ("FLG005", 5, 103, "2x"),
+        ("FLG005", 6, 85, "3x"),
+        ("FLG005", 7, 74, "4x"),
+        ("FLG005", 8, 87, "5x"),
+        ("FLG005", 9, 68, "6x"),
+        ("FLG005", 10, 72, "7x"),
+        ("FLG005", 11, 80, "8x"),
+        ("FLG005", 12, 86, "8O"),
+        ("FLG005", 13, 65, "9x"),
+        ("FLG005", 14, 94, "10x"),
+        ("FLG005", 15, 90, "11x"),
+        ("SLM005", 17, 8, "python3 -m sglang.launch_server"),
+        ("SLM005", 18, 39, "/usr/bin/python3 -m sglang.launch_server"),
+        ("SLM005", 19, 47, "/usr/bin/python3 -- -m sglang.launch_server"),
+        ("SLM005", 20, 20, "python3 -m sglang.launch_server"),
+    ],
+    # make's `$(or $(SERVER_PORT),3OOOO)` read as its default, said so (before: SLM004 partly
+    # read); `$(if $(TP),--tp-size $(TP),)` of a variable not set stays partly read; `docker run
+    # $(REPO):$(VERSION) python3 -m ...` in a recipe
+    "shell/forms29/Makefile": [
+        ("FLG005", 12, 30, "3OOOO"),
+        ("SLM004", 16, 3, "$(if $(TP),--tp-size $(TP),)"),
+        ("FLG005", 20, 72, "0.7x"),
+    ],
 }
 
 LAUNCHES = {
     "shell/forms29/s01_env_defaults.sh": 1,
     "shell/forms29/s02_sky_jobs_and_serve.sh": 2,  # (the job's command, the service's YAML)
     "shell/forms29/s03_printf_eval_beside.sh": 1,
+    "shell/forms29/s04_privilege_and_limit_wrappers.sh": 12,
+    "shell/forms29/Makefile": 3,
 }
 
 
@@ -107,3 +138,15 @@ def test_a_printf_launch_alone_in_a_file_is_still_said() -> None:
     assert [(f.code, f.span.line) for f in lint_text(script, "run.sh").findings] == [("SLM005", 1)]
     script = "cmd=$(printf 'echo %x' 30)\neval $cmd\npython -m sglang.launch_server --model-path m\n"
     assert lint_text(script, "run.sh").findings == []  # (a printf that runs no launcher: nothing)
+
+
+def test_make_or_default_is_said_and_a_set_value_wins() -> None:
+    (first, *_) = FixtureFile("shell/forms29/Makefile").findings()
+    assert first[4].endswith(
+        "(the default of $(or $(SERVER_PORT),3OOOO), used when SERVER_PORT is unset or empty)"
+    )
+    text = "PORT := 4x\nserve:\n\tpython -m sglang.launch_server --model-path m --port $(or $(PORT),3OOOO)\n"
+    from speclint.engine import lint_text
+
+    (finding,) = lint_text(text, "Makefile").findings
+    assert "`4x`" in finding.message and "the default of" not in finding.message
