@@ -150,3 +150,18 @@ def test_make_or_default_is_said_and_a_set_value_wins() -> None:
 
     (finding,) = lint_text(text, "Makefile").findings
     assert "`4x`" in finding.message and "the default of" not in finding.message
+
+
+def test_nested_defaults_are_each_said_and_a_finding_on_the_flag_is_not() -> None:
+    from speclint.engine import lint_text
+
+    script = (
+        "python -m sglang.launch_server --model-path m --dp-size ${DP:-${FALLBACK_DP:-x}} --bogus=${B:-1}\n"
+    )
+    dp, bogus = lint_text(script, "run.sh").findings
+    assert (dp.code, dp.span.column) == ("FLG005", 78)  # (at `x`)
+    assert dp.message.endswith(
+        "(the default of ${FALLBACK_DP:-x}, used when FALLBACK_DP is unset or empty; "
+        "the default of ${DP:-${FALLBACK_DP:-x}}, used when DP is unset or empty)"
+    )
+    assert bogus.code == "FLG001" and "the default of" not in bogus.message

@@ -35,11 +35,16 @@ def said_on(words: list[Word], said: list[tuple[Span, str]]) -> list[Word]:
     out: list[Word] = []
     for word in words:
         if word.text is not None and word.made_by is None:
-            found = {made for at, made in said if _inside(word.span, at) or _inside(at, word.span)}
-            if len(found) == 1:
-                word = replace(word, made_by=found.pop())
+            found = [(at, made) for at, made in said if _inside(word.span, at) or _inside(at, word.span)]
+            if found:  # (nested, `${DP:-${FALLBACK_DP:-1}}`: the innermost first, each said)
+                found.sort(key=lambda entry: (entry[0].end_line - entry[0].line, _width(entry[0])))
+                word = replace(word, made_by="; ".join(dict.fromkeys(made for _, made in found)))
         out.append(word)
     return out
+
+
+def _width(span: Span) -> int:
+    return span.end_column - span.column if span.line == span.end_line else 1 << 20
 
 
 def _inside(inner: Span, outer: Span) -> bool:
@@ -58,7 +63,11 @@ def said_defaults(words: Iterable[Word], findings: list[Finding]) -> None:
     for finding in findings:
         for word in said:
             made = word.made_by or ""
-            if _inside(finding.span, word.span) and not any(n.message == made for n in finding.notes):
-                if made not in finding.message:
-                    finding.message = f"{finding.message} ({made})"
-                break
+            if not _inside(finding.span, word.span) or any(n.message == made for n in finding.notes):
+                continue
+            text = word.text or ""
+            if text.startswith("-") and "=" in text and f"`{text.split('=', 1)[1]}`" not in finding.message:
+                break  # (`--flag=${X:-v}`: a finding on the flag, not on its value)
+            if made not in finding.message:
+                finding.message = f"{finding.message} ({made})"
+            break
