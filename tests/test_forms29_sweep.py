@@ -165,3 +165,20 @@ def test_nested_defaults_are_each_said_and_a_finding_on_the_flag_is_not() -> Non
         "the default of ${DP:-${FALLBACK_DP:-x}}, used when DP is unset or empty)"
     )
     assert bogus.code == "FLG001" and "the default of" not in bogus.message
+
+
+def test_a_yaml_that_is_no_skypilot_task_is_not_read_as_one(tmp_path) -> None:
+    from speclint.engine import lint_path
+
+    (tmp_path / "deploy.yaml").write_text(
+        "apiVersion: v1\nkind: Pod\nmetadata: {name: x}\nspec:\n  containers:\n    - name: s\n"
+        "      image: lmsysorg/sglang:latest\n"
+        "      command: [python3, -m, sglang.launch_server, --model-path, m, --port, 1x]\n"
+    )
+    (tmp_path / "task.yaml").write_text(
+        "resources: {accelerators: H100:1}\nrun: python -m sglang.launch_server --model-path m --port 2x\n"
+    )
+    script = tmp_path / "run.sh"
+    script.write_text("sky launch deploy.yaml\nsky launch -c c task.yaml\n")
+    found = [(f.code, f.path.rsplit("/", 1)[-1], f.span.line) for f in lint_path(str(script)).findings]
+    assert found == [("FLG005", "task.yaml", 2)]  # (the Pod is not what `sky launch` runs)

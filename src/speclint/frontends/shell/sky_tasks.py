@@ -43,8 +43,8 @@ def read_task_file(
             walker.result.diagnostics.append(Diagnostic("launcher-not-read", message, written.span))
         return
     reader = walker.unit_reader
-    if reader is None:  # (shell code inside another file's string: not read from there)
-        return
+    if reader is None or not ("\n" + text).count("\nrun:"):  # (not a task: no top-level `run:`)
+        return  # (or shell code inside another file's string: not read from there)
     from dataclasses import replace
 
     from speclint.frontends.shell.manifest_heredoc import MANIFEST_STDIN
