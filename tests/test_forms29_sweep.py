@@ -27,8 +27,8 @@ EXPECTED = {
         ("SLM005", 8, 10, "$CMD2"),
     ],
     # prlimit, setpriv, unshare, nsenter, chpst, with-contenv, s6-setuidgid, cgexec, authbind,
-    # catchsegv, xvfb-run: each server read (before: SLM005 not read); firejail, coproc,
-    # daemonize, start-stop-daemon --exec, pdsh: still said not read
+    # catchsegv, xvfb-run, daemonize: each server read (before: SLM005 not read); firejail,
+    # coproc, start-stop-daemon --exec, pdsh: still said not read
     "shell/forms29/s04_privilege_and_limit_wrappers.sh": [
         ("FLG005", 4, 104, "1x"),
         ("FLG005", 5, 103, "2x"),
@@ -42,8 +42,8 @@ EXPECTED = {
         ("FLG005", 13, 65, "9x"),
         ("FLG005", 14, 94, "10x"),
         ("SLM005", 15, 36, "python3 -m sglang.launch_server"),
-        ("SLM005", 17, 8, "python3 -m sglang.launch_server"),
-        ("SLM005", 18, 39, "/usr/bin/python3 -m sglang.launch_server"),
+        ("FLG005", 16, 102, "13x"),
+        ("SLM005", 18, 8, "python3 -m sglang.launch_server"),
         ("SLM005", 19, 47, "/usr/bin/python3 -- -m sglang.launch_server"),
         ("SLM005", 20, 20, "python3 -m sglang.launch_server"),
     ],
@@ -61,7 +61,7 @@ LAUNCHES = {
     "shell/forms29/s01_env_defaults.sh": 1,
     "shell/forms29/s02_sky_jobs_and_serve.sh": 2,  # (the job's command, the service's YAML)
     "shell/forms29/s03_printf_eval_beside.sh": 1,
-    "shell/forms29/s04_privilege_and_limit_wrappers.sh": 11,
+    "shell/forms29/s04_privilege_and_limit_wrappers.sh": 12,
     "shell/forms29/Makefile": 3,
 }
 

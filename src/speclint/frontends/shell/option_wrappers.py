@@ -70,6 +70,11 @@ OPTION_WRAPPERS: dict[str, OptionTable] = {
     "cgexec": OptionTable(value=frozenset({"-g"})),
     "authbind": OptionTable(value=frozenset({"--depth"})),
     "catchsegv": OptionTable(),
+    # daemonize(1): `daemonize [-a] [-c dir] [-e stderr] [-o stdout] [-p pidfile] [-l lockfile]
+    # [-u user] [-v] [-E name=value] path [arg] ...`
+    "daemonize": OptionTable(
+        value=frozenset({"-c", "-e", "-o", "-p", "-l", "-u", "-E"}), sets_env=frozenset({"-E"})
+    ),
     "xvfb-run": OptionTable(value=_XVFB_RUN),
     **INIT_WRAPPERS,
 }
