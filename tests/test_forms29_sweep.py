@@ -182,3 +182,16 @@ def test_a_yaml_that_is_no_skypilot_task_is_not_read_as_one(tmp_path) -> None:
     script.write_text("sky launch deploy.yaml\nsky launch -c c task.yaml\n")
     found = [(f.code, f.path.rsplit("/", 1)[-1], f.span.line) for f in lint_path(str(script)).findings]
     assert found == [("FLG005", "task.yaml", 2)]  # (the Pod is not what `sky launch` runs)
+
+
+def test_a_printf_whose_argument_holds_the_launcher_is_said_too() -> None:
+    from speclint.engine import lint_text
+
+    script = (
+        "python -m sglang.launch_server --model-path m &\n"
+        'CMD=$(printf "%s --port %x" "python -m sglang.launch_server --model-path m" 30)\n'
+        'eval "$CMD"\n'
+    )
+    (finding,) = lint_text(script, "run.sh").findings
+    assert (finding.code, finding.span.line, finding.span.column) == ("SLM005", 3, 7)
+    assert "its `%x` directive, which speclint does not read" in finding.message

@@ -36,7 +36,7 @@ def printf_value(expander: Expander, command: Node, origin: Span) -> VarValue | 
     from speclint.frontends.recognise import names_launcher
 
     tm = expander.tm
-    if not names_launcher(tm.data[words[0].start_byte : words[0].end_byte]):
+    if not names_launcher(tm.data[command.start_byte : command.end_byte]):
         return None
     import re
 
@@ -52,13 +52,14 @@ def printf_value(expander: Expander, command: Node, origin: Span) -> VarValue | 
     why = (
         f"its `{other}` directive, which speclint does not read"
         if other is not None
-        else "its format or arguments, which speclint does not read (only `%s`, `%d`, `%i` each given "
-        "one known argument, a decimal integer for `%d`, `%i`)"
+        else "an argument speclint does not know, or arguments that do not fill its `%s`, `%d`, "
+        "`%i` once each (speclint reads only those, a decimal integer for `%d`, `%i`)"
     )
     from speclint.frontends.shell.variables import VarValue
 
-    shown = form if len(form) <= 120 else form[:117] + "..."
-    return VarValue(reason=f"the output of `printf {shown}` is not known: {why}", origin=origin)
+    written = " ".join(tm.node_text(command).split())
+    shown = written if len(written) <= 200 else written[:197] + "..."
+    return VarValue(reason=f"the output of `{shown}` is not known: {why}", origin=origin)
 
 
 def _printf_value(expander: Expander, command: Node, origin: Span) -> VarValue | None:
