@@ -30,15 +30,13 @@ def said_default(written: str, name: str, operator: str) -> str:
 def said_on(words: list[Word], said: list[tuple[Span, str]]) -> list[Word]:
     """`words`, each known word pointing inside one default said (`said`: where each
     `${NAME:-default}` is written and what it says) saying so."""
-    from dataclasses import replace
-
     out: list[Word] = []
     for word in words:
         if word.text is not None and word.made_by is None:
             found = [(at, made) for at, made in said if _inside(word.span, at) or _inside(at, word.span)]
             if found:  # (nested, `${DP:-${FALLBACK_DP:-1}}`: the innermost first, each said)
                 found.sort(key=lambda entry: (entry[0].end_line - entry[0].line, _width(entry[0])))
-                word = replace(word, made_by="; ".join(dict.fromkeys(made for _, made in found)))
+                word = word.said_made_by("; ".join(dict.fromkeys(made for _, made in found)))
         out.append(word)
     return out
 

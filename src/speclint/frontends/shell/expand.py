@@ -217,7 +217,7 @@ class Expander(WordPieces):
             made = {made for _, made in said}
             said.clear()
             if len(made) == 1 and found.text is not None and found.made_by is None:
-                return replace(found, made_by=made.pop())
+                return found.said_made_by(made.pop())
         return found
 
     def _value(self, node: Node | None, origin: Span) -> VarValue:

@@ -8,8 +8,6 @@ without the colon, only an unset parameter is tested."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from speclint.core.said_values import said_on as said_inside
 
 TYPE_CHECKING = False
@@ -27,7 +25,7 @@ def said_on(words: list[Word], said: list[tuple[Span, str]]) -> list[Word]:
         if word.text is not None and word.made_by is None and word.origin is not None:
             found = {made for at, made in said if word.origin == at}
             if len(found) == 1:
-                word = replace(word, made_by=found.pop())
+                word = word.said_made_by(found.pop())
         out.append(word)
     out = said_inside(out, said)
     said.clear()
