@@ -13,12 +13,12 @@ from speclint.frontends import extract_file
 
 EXPECTED = {
     # `sky launch ... -- python -m sglang.launch_server ...` and `sky exec CLUSTER 'CODE'` read
-    # as the task's bash command (before: SLM005 not read); `sky jobs launch` still said not read
+    # as the task's bash command (before: SLM005 not read); `sky jobs launch` too (forms29)
     "shell/forms28/s01_sky_launch_command.sh": [
         ("FLG003", 10, 3, "--tp"),
         ("FLG005", 10, 60, "0.85x"),
         ("FLG005", 14, 92, "eight"),
-        ("SLM005", 17, 41, "python -m sglang.launch_server"),
+        ("FLG003", 17, 87, "--tp"),
     ],
     # `CMD+=" --port 30x0"`, then `CMD="${CMD} --tp ${TP}"` in an `if`, run by `sh -lc "${CMD}"`:
     # the value where it is written, on both paths (before: at `${CMD}` on the path with TP)
@@ -143,12 +143,12 @@ def test_a_printf_integer_directive_given_a_decimal_integer_is_read_at_its_argum
 
 def test_sky_gives_the_command_the_variables_of_env_and_no_others() -> None:
     script = FixtureFile("shell/forms28/s01_sky_launch_command.sh")
-    first, second = extract_file(str(script.path), script.text).launches
+    first, second, third = extract_file(str(script.path), script.text).launches
     assert {name: word.text for name, word in first.env.items()} == {
         "HF_TOKEN": None,  # `--env HF_TOKEN`: this shell's value, which the environment gives
         "SGLANG_DISABLE_CUDNN_CHECK": "1",
     }
-    assert second.env == {}
+    assert second.env == third.env == {}
 
 
 def test_sky_with_an_option_not_known_is_not_read_and_its_env_file_is_said_unread() -> None:

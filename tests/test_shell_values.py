@@ -106,3 +106,23 @@ def test_a_marked_value_is_replace_with_every_field_kept():
     assert value.marked(True, True) == dataclasses.replace(value, exported=True, assumed=True)
     assert value.marked(False, True) == dataclasses.replace(value, assumed=True)
     assert len(dataclasses.fields(VarValue)) == 14  # a new field: pass it on in `marked`
+    assert value.said_made_by("the default of ${T:-t}") == dataclasses.replace(
+        value, made_by="the default of ${T:-t}"
+    )
+
+
+def test_a_word_said_made_by_is_replace_with_every_field_kept():
+    word = Word(
+        "x",
+        Span(1, 1, 1, 2),
+        Span(2, 1, 2, 2),
+        "why",
+        True,
+        Span(3, 1, 3, 2),
+        None,
+        "--tp=",
+        None,
+        ((Span(1, 1, 1, 2), "\u2013"),),
+    )
+    assert word.said_made_by("made") == dataclasses.replace(word, made_by="made")
+    assert len(dataclasses.fields(Word)) == 10  # a new field: pass it on in `said_made_by`

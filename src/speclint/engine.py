@@ -168,6 +168,10 @@ def launch_findings(ctx: LaunchContext, rules: _RuleSet | Selection) -> list[Fin
             if finding.span.file is not None:  # in the launch's --config file
                 finding.path, finding.fix = finding.span.file, None
             found.append(finding)
+    if found:  # a value that holds only when a variable is unset: said (`core.said_values`)
+        from speclint.core.said_values import said_defaults
+
+        said_defaults([*ctx.launch.args, *ctx.launch.env.values()], found)
     if rules.defers and len(found) > 1:
         import speclint.rules.precedence as precedence  # (a module: see `lint_text`)
 

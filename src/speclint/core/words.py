@@ -50,6 +50,23 @@ class Word:
     def dynamic(self) -> bool:
         return self.text is None
 
+    def said_made_by(self, made_by: str) -> Word:
+        """This word with `made_by` set: `dataclasses.replace` without its look at every field
+        (a script's `${NAME:-default}` words make one each). Every field is passed on
+        (tests/test_shell_values.py checks it against `replace`)."""
+        return Word(
+            self.text,
+            self.span,
+            self.origin,
+            self.dynamic_reason,
+            self.splat,
+            self.expanded_at,
+            self.identity,
+            self.prefix,
+            made_by,
+            self.lookalikes,
+        )
+
 
 def _word_hash(self: Word) -> int:
     """By value, as a frozen record's (`core.spans`: set after the class is made)."""

@@ -31,7 +31,8 @@ def _extract_shell(text: str, path: str) -> ExtractResult:
     import speclint.frontends.shell.script as script  # tree-sitter: loaded when a shell file is read
 
     if ("-f" in text and ("kubectl" in text or "oc " in text)) or (  # a manifest a here-document applies
-        "<<" in text and (".yml" in text or ".yaml" in text)  # or writes (`cat > compose.yml << EOF`)
+        ("<<" in text or "sky " in text)  # or writes (`cat > compose.yml << EOF`), or SkyPilot runs
+        and (".yml" in text or ".yaml" in text)
     ):
         from speclint.frontends.manifest_reader import read_unit_or_manifest
 

@@ -71,6 +71,13 @@ def extract_makefile(text: str, path: str) -> ExtractResult:
             for d in result.diagnostics
             if d.span not in flattened or d.message.startswith("with `.ONESHELL:`")
         ]
+    said = {entry for makefile, _ in read for entry in makefile.said}
+    if said:  # `$(or $(PORT),30000)`: a default the environment decides, said on its words
+        from speclint.core.said_values import said_on
+
+        placed = [(span_of(starts, begin, end), made) for begin, end, made in sorted(said)]
+        for launch in result.launches:
+            launch.args = said_on(launch.args, placed)
     for makefile, _ in read:
         for begin, (told, end) in sorted(makefile.unread.items()):
             message = (

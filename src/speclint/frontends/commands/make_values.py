@@ -115,6 +115,9 @@ class MakeValues:
         """'' in the linted file, else " of NAME"."""
         self.depth: int = parent.depth + 1 if parent else 0
         self.seen: set[str] = parent.seen if parent else set()
+        self.said: list[tuple[int, int, str]] = parent.said if parent else []
+        """The defaults of `$(or $(NAME),default)` read because the makefile never sets NAME:
+        where each is written and what a finding on it says (`make_functions`)."""
 
     def child(self, text: str) -> MakeValues:
         """A reader of an included file's `text`, sharing these variables."""
@@ -146,6 +149,7 @@ class MakeValues:
                 index += 2
                 continue
             if following[0] in ("(", "{"):
+                call = index
                 close = _closing(chars, index + 1)
                 stop = chars[close][2] if close < len(chars) else chars[-1][2]
                 inner = "".join(c[0] or "" for c in chars[index + 2 : close])
@@ -154,6 +158,14 @@ class MakeValues:
                     out.extend(self._value(inner, begin, stop, seen))
                 else:
                     what = inner.split()[0] if inner.split() else inner
+                    if what in ("or", "if") and inner[len(what) : len(what) + 1] in (" ", "\t"):
+                        from speclint.frontends.commands.make_functions import conditional
+
+                        body = chars[call + 3 + len(what) : close]  # (from the first argument)
+                        made = conditional(self, what, body, "$(" + inner + ")", seen)
+                        if made is not None:
+                            out.extend(made)
+                            continue
                     why = f"`$({what} ...)` is a make function: make works it out when it runs"
                     called = inner[len(what) :].split(",")[0].strip()
                     if LAUNCH_TEXT.search(inner):

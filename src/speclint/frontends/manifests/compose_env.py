@@ -97,10 +97,14 @@ def _dotenv_value(raw: str) -> str | None:
     return None if "$" in value else value
 
 
-def interpolate(pieces: list[Piece], dotenv: DotEnv) -> list[Piece]:
+def interpolate(
+    pieces: list[Piece], dotenv: DotEnv, said: list[tuple[int, int, str]] | None = None
+) -> list[Piece]:
     """The pieces of one YAML value with each Compose expression replaced by what Compose
     puts there: `.env`'s value or the default (the default at its own place), else an
-    unknown run whose reason names the expression; `$$` one `$` standing for both."""
+    unknown run whose reason names the expression; `$$` one `$` standing for both. Each
+    default used because the environment decides (nothing in `.env`) is added to `said`:
+    where the expression is written and what a finding on its value says (`core.said_values`)."""
     if not any(piece.text is not None and "$" in piece.text for piece in pieces):
         return pieces
     out: list[Piece] = []
@@ -108,16 +112,17 @@ def interpolate(pieces: list[Piece], dotenv: DotEnv) -> list[Piece]:
         if piece.text is None or "$" not in piece.text:
             out.append(piece)
         else:
-            out.extend(_Scanner(piece, dotenv).run(0, len(piece.text)))
+            out.extend(_Scanner(piece, dotenv, said).run(0, len(piece.text)))
     return out
 
 
 class _Scanner:
-    def __init__(self, piece: Piece, dotenv: DotEnv) -> None:
+    def __init__(self, piece: Piece, dotenv: DotEnv, said: list[tuple[int, int, str]] | None) -> None:
         assert piece.text is not None
         self.piece = piece
         self.text = piece.text
         self.dotenv = dotenv
+        self.said = said
 
     def place(self, start: int, end: int) -> tuple[int, int]:
         if self.piece.exact:
@@ -174,6 +179,11 @@ class _Scanner:
         if op in (":-", "-"):
             if is_set:
                 return self.value(name, start, close + 1)
+            if self.said is not None and word < close and self.piece.exact:
+                from speclint.core.said_values import said_default
+
+                written = self.text[start : close + 1]
+                self.said.append((*self.place(start, close + 1), said_default(written, name, op)))
             return self.run(word, close)
         if op in (":?", "?"):
             return self.value(name, start, close + 1, required=True)

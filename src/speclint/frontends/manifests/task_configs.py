@@ -75,6 +75,10 @@ def read_task_config(reader: NodeReader, root: yaml.Node) -> bool:
     run = keys.get("run")
     if isinstance(run, yaml.ScalarNode) and _SKYPILOT_KEYS & keys.keys():
         env = _env(reader, keys.get("envs"), "SkyPilot")
+        import speclint.frontends.shell.sky_tasks as sky_tasks  # (`sky launch task.yaml --env`)
+
+        if sky_tasks.CLI_ENV:
+            env = {**env, **sky_tasks.CLI_ENV}
         setup = keys.get("setup")
         scripts = [[setup]] if isinstance(setup, yaml.ScalarNode) else []
         image_id = get(keys.get("resources"), "image_id") if "resources" in keys else None

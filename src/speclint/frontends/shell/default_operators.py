@@ -11,6 +11,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from tree_sitter import Node
 
+    from speclint.core.spans import Span
     from speclint.core.words import Word
     from speclint.frontends.shell.fields import Piece
     from speclint.frontends.shell.text import TextMap
@@ -23,6 +24,9 @@ class DefaultOperators:
     tm: TextMap
     env: Env
     _argument_mode: bool
+    _said: list[tuple[Span, str]]
+    """The defaults of `${NAME:-default}` this word or value used because NAME comes from the
+    environment: where each is written and what a finding on it says (`said_default`)."""
 
     def _pieces(self, node: Node, quoted: bool, out: list[Piece], first: bool) -> None:
         raise NotImplementedError  # the Expander's
@@ -73,6 +77,12 @@ class DefaultOperators:
                 return
             start = len(out)
             self._operand_pieces(operands, quoted, node, out, base == "=")
+            said = None
+            if operands and (value is None or value.assumed):  # the environment decides
+                from speclint.core.said_values import said_default
+
+                said = said_default(self.tm.node_text(node), name, operator)
+                self._said.append((self.tm.node_span(node), said))
             if base == "=" and operands:
                 origin = self.tm.span(operands[0].start_byte, operands[-1].end_byte)
                 saved = self._argument_mode
@@ -92,6 +102,7 @@ class DefaultOperators:
                             ),
                             origin=origin,
                             assumed=value is None or value.assumed,
+                            made_by=said,
                         ),
                     )
                 self._argument_mode = saved

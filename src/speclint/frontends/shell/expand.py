@@ -56,6 +56,7 @@ class Expander(WordPieces):
         self.env = env
         self.on_substitution = on_substitution
         self._argument_mode = True
+        self._said: list[tuple[Span, str]] = []
 
     heredoc_value: Callable[[Expander, Node, Span], VarValue | None] | None = None
     """`$(cat << EOF ... EOF)`'s value (`substituted_heredoc`, handed in by the walker)."""
@@ -126,12 +127,18 @@ class Expander(WordPieces):
                     return [quoted]
         pieces: list[Piece] = []
         self._argument_mode = True
+        if self._said:
+            self._said.clear()
         self._pieces(node, False, pieces, True)
         span = tm.node_span(node)
         if too_big(pieces):
             return [Arg(Word(None, span, dynamic_reason=TOO_BIG, splat=True), None)]
         fields = assemble(pieces)
         words = [field.word(span, span) for field in fields]
+        if self._said:  # a default the environment decides (`${ALGO:-EAGLE}`): said on its words
+            from speclint.frontends.shell.said_defaults import said_on
+
+            words = said_on(words, self._said)
         if len(words) == 1 and (words[0].span is span or words[0].span == span):
             return [Arg(words[0], node)]
         return [Arg(word, None) for word in words]
@@ -161,7 +168,7 @@ class Expander(WordPieces):
         if len(text) > MAX_VALUE_CHARS:
             return None
         self._argument_mode = True
-        return Arg(Word(text, self.tm.node_span(node), value.origin), node)
+        return Arg(Word(text, self.tm.node_span(node), value.origin, made_by=value.made_by), node)
 
     def _quoted_array(self, node: Node) -> list[Arg] | None:
         """`"${NAME[@]}"` of an array whose elements are tracked: one word per element, where
@@ -200,7 +207,20 @@ class Expander(WordPieces):
         return [Arg(word, None) for word in words]
 
     def value(self, node: Node | None, origin: Span) -> VarValue:
-        """An assignment's right-hand side (no word splitting, no globbing)."""
+        """An assignment's right-hand side (no word splitting, no globbing); when its text is
+        the default of `${NAME:-default}` the environment decides, it says so (`made_by`)."""
+        said = self._said
+        if said:
+            said.clear()
+        found = self._value(node, origin)
+        if said:
+            made = {made for _, made in said}
+            said.clear()
+            if len(made) == 1 and found.text is not None and found.made_by is None:
+                return found.said_made_by(made.pop())
+        return found
+
+    def _value(self, node: Node | None, origin: Span) -> VarValue:
         if node is None:
             return VarValue(text="", origin=origin)
         kind = node.type

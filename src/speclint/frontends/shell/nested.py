@@ -12,6 +12,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from tree_sitter import Node
 
+    from speclint.core.spans import Span
     from speclint.frontends.shell.expand import Arg, Expander
     from speclint.frontends.shell.text import TextMap
     from speclint.frontends.shell.variables import VarValue
@@ -154,7 +155,8 @@ def nested_pieces(
     pieces: list[tuple[str, int, int]] = []
     placeholders: dict[str, str] = {}
     known = False
-    for index, one in enumerate(arg if isinstance(arg, list) else [arg]):
+    args = arg if isinstance(arg, list) else [arg]
+    for index, one in enumerate(args):
         if index and pieces:
             end = pieces[-1][2]
             pieces.append((" ", end, end))
@@ -163,10 +165,58 @@ def nested_pieces(
         elif unknown_words and one.word.text is None:
             _add_unknown(walker, one, pieces, placeholders)
         else:
+            said_unread(walker, args)
             return None
     if not pieces or not known:
+        said_unread(walker, args)
         return None
+    if placeholders:  # `bash -c "$CMD"`: an unknown value that is a launch said not read
+        _said_placeholders(walker, pieces, placeholders)
     return pieces, placeholders
+
+
+def _said_placeholders(
+    walker: Walking, pieces: list[tuple[str, int, int]], placeholders: dict[str, str]
+) -> None:
+    """`said_unread` of the unknown values put in code as placeholders (`put_value`)."""
+    from speclint.frontends.recognise import names_launcher
+
+    for name, reason in placeholders.items():
+        if names_launcher(reason.encode("utf-8", "surrogatepass")):
+            written = "${" + name + "}"
+            for text, begin, end in pieces:
+                if text == written:
+                    _say(walker, reason, walker.tm.span_of_file_range(begin, end))
+
+
+def said_unread(walker: Walking, args: list[Arg]) -> None:
+    """Code not read whose unknown word is a launch all the same (its reason names SGLang's
+    launcher: `CMD=$(printf 'python -m sglang.launch_server ... %x' ...)`, `printf_value`):
+    the `launcher-not-read` note at the word, said even beside launches read."""
+    if not walker.collect:
+        return
+    from speclint.frontends.recognise import names_launcher
+
+    for one in args:
+        word = one.word
+        reason = word.dynamic_reason
+        if word.text is None and reason and names_launcher(reason.encode("utf-8", "surrogatepass")):
+            _say(walker, reason, word.span)
+
+
+def _say(walker: Walking, reason: str, span: Span) -> None:
+    if not walker.collect:
+        return
+    from speclint.core.diagnostics import Diagnostic
+
+    said = Diagnostic(
+        "launcher-not-read",
+        f"speclint did not read the launch this command runs: {reason}, so nothing in this "
+        "launch was checked",
+        span,
+    )
+    if said not in walker.result.diagnostics:
+        walker.result.diagnostics.append(said)
 
 
 def _add_unknown(

@@ -81,6 +81,8 @@ class ParameterExpansion(DefaultOperators):
         elif value.element is not None:  # `local model=$1`: the call's word
             self._arguments("1", (value.element,), quoted, out)
         else:  # (where the text is written: its split words point inside it)
+            if value.made_by is not None and value.origin is not None and value.assumed:
+                self._said.append((value.origin, value.made_by))  # (`said_defaults`)
             out.append(("val", value.text or "", quoted, value.origin, value.written))
 
     def _arguments(self, name: str, found: tuple[Word, ...] | str, quoted: bool, out: list[Piece]) -> None:

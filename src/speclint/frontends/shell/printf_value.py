@@ -24,7 +24,45 @@ if TYPE_CHECKING:
 
 def printf_value(expander: Expander, command: Node, origin: Span) -> VarValue | None:
     """The output of the `printf FORMAT ARGS...` command `command` (the substitution's only
-    command), or None when it is not read."""
+    command); when it is not read, None, or, of a format that names SGLang's launcher, an
+    unknown value whose reason names the launcher and says why (`nested.said_unread`: an
+    `eval "$CMD"` of it says the launch was not read, even beside launches read)."""
+    found = _printf_value(expander, command, origin)
+    if found is not None:
+        return found
+    words = [c for c in command.named_children if c.type != "command_name"]
+    if not words or words[0].type not in ("raw_string", "string"):
+        return None
+    from speclint.frontends.recognise import names_launcher
+
+    tm = expander.tm
+    if not names_launcher(tm.data[command.start_byte : command.end_byte]):
+        return None
+    import re
+
+    form = tm.node_text(words[0])
+    other = next(
+        (
+            d
+            for d in re.findall(r"%[-+ #0']*[0-9*]*(?:\.[0-9*]*)?[a-zA-Z%]", form)
+            if d not in ("%s", "%d", "%i", "%%")
+        ),
+        None,
+    )
+    why = (
+        f"its `{other}` directive, which speclint does not read"
+        if other is not None
+        else "an argument speclint does not know, or arguments that do not fill its `%s`, `%d`, "
+        "`%i` once each (speclint reads only those, a decimal integer for `%d`, `%i`)"
+    )
+    from speclint.frontends.shell.variables import VarValue
+
+    written = " ".join(tm.node_text(command).split())
+    shown = written if len(written) <= 200 else written[:197] + "..."
+    return VarValue(reason=f"the output of `{shown}` is not known: {why}", origin=origin)
+
+
+def _printf_value(expander: Expander, command: Node, origin: Span) -> VarValue | None:
     from speclint.frontends.shell.variables import VarValue
     from speclint.frontends.shell.written_chars import WrittenChars, known_chars
 

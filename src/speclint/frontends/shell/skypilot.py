@@ -1,13 +1,18 @@
-"""`sky launch [OPTIONS] [--] ENTRYPOINT...` and `sky exec [OPTIONS] CLUSTER [--] ENTRYPOINT...`
-(SkyPilot's CLI, sky/client/cli/command.py and flags.py): ENTRYPOINT's words are joined with
-spaces and, when they do not name a YAML task file, run as a bash command on the cluster
-(`Task(run=' '.join(entrypoint))`), with the variables `--env`/`--secret` set (`NAME=VALUE`, or
-`NAME`: this shell's value) and those of `--env-file`, none of this script's others.
+"""`sky launch [OPTIONS] [--] ENTRYPOINT...`, `sky exec [OPTIONS] CLUSTER [--] ENTRYPOINT...` and
+`sky jobs launch [OPTIONS] [--] ENTRYPOINT...` (SkyPilot's CLI, sky/client/cli/command.py and
+flags.py): ENTRYPOINT's words are joined with spaces and, when they do not name a YAML task
+file, run as a bash command on the cluster (`Task(run=' '.join(entrypoint))`; jobs launch:
+"If ENTRYPOINT points to a valid YAML file, it is read in as the task specification.
+Otherwise, it is interpreted as a bash command"), with the variables `--env`/`--secret` set
+(`NAME=VALUE`, or `NAME`: this shell's value) and those of `--env-file`, none of this script's
+others. `sky serve up [OPTIONS] SERVICE_YAML` takes a YAML file only ("SERVICE_YAML must
+point to a valid YAML file").
 
-Read like `ssh HOST COMMAND...`: one word is shell code, several are the command's words. An
-option SkyPilot's launch/exec do not have (as read here), another subcommand (`sky jobs launch`,
-`sky serve up`), or an ENTRYPOINT that is one YAML file is not read: the command is then said
-not read, as before.
+Read like `ssh HOST COMMAND...`: one word is shell code, several are the command's words. A
+task YAML on disk (relative to the script's folder) is read as the YAML front-end reads it
+(`sky_tasks`: its `run:` block, `envs:` overridden by `--env`); one not on disk is not read.
+An option the subcommand does not have (as read here) or another subcommand is not read: a
+command that names the launcher is then said not read, as before.
 """
 
 from __future__ import annotations
@@ -43,13 +48,25 @@ _VALUES = frozenset(
     }
 )
 """launch's and exec's options that take a value (the next word, or `--opt=value`)."""
+_JOBS_VALUES = frozenset({"--job-recovery", "--pool", "-p", "--num-jobs"})
+"""`sky jobs launch`'s own options that take a value (besides `_VALUES`; its `-d` is
+`--detach-run`, a switch)."""
+_SERVE_VALUES = frozenset({"--service-name", "-n", "--workdir", "--infra", "--cloud", "--region"})
+"""`sky serve up`'s options that take a value: `--service-name/-n` and the task options."""
 _SETS_ENV = ("--env", "--secret")
 
 
 def sky_command(walker: Walking, node: Node, span: Span, args: list[Arg], i: int, dispatch: Dispatch) -> None:
     """`sky ...`, its words from `args[i]` (the subcommand) on; reads nothing it cannot place."""
     sub = args[i].word.text if i < len(args) else None
-    if sub not in ("launch", "exec"):
+    values = _VALUES
+    if sub in ("jobs", "serve") and i + 1 < len(args):
+        action = args[i + 1].word.text
+        if (sub, action) not in (("jobs", "launch"), ("serve", "up")):
+            return
+        values = _VALUES | _JOBS_VALUES if sub == "jobs" else (_VALUES - {"-n", "--name"}) | _SERVE_VALUES
+        sub, i = f"{sub} {action}", i + 1
+    elif sub not in ("launch", "exec"):
         return
     env: dict[str, Word] = {}
     unread: tuple[str, Span] | None = None
@@ -71,7 +88,7 @@ def sky_command(walker: Walking, node: Node, span: Span, args: list[Arg], i: int
         if key in _FLAGS and "=" not in text:
             i += 1
             continue
-        if key not in _VALUES:
+        if key not in values:
             return  # an option not read here: what it takes is not known
         if "=" in text:
             value, skip, i = arg, len(key) + 1, i + 1
@@ -87,9 +104,14 @@ def sky_command(walker: Walking, node: Node, span: Span, args: list[Arg], i: int
         (a.word.text or "").split("=", 1)[0] in ("-c", "--cluster") for a in args[:i]
     ):
         positional = positional[1:]  # CLUSTER
-    if not positional or (
-        len(positional) == 1 and (positional[0].word.text or "").endswith((".yaml", ".yml"))
-    ):
+    if not positional:
+        return
+    if len(positional) == 1 and (positional[0].word.text or "").endswith((".yaml", ".yml")):
+        from speclint.frontends.shell.sky_tasks import read_task_file
+
+        read_task_file(walker, positional[0].word, env, unread, sub)
+        return
+    if sub == "serve up":  # a command, not a YAML file: SkyPilot refuses it
         return
     if unread is not None:
         from speclint.frontends.shell.docker_env_files import with_unread
