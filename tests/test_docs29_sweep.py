@@ -101,6 +101,24 @@ EXPECTED = {
     "docs29/p08_engine_kwargs_dict.py": [("VER001", 11, 5, "cuda_graph_max_bs")],
     # f-strings as argv elements: the finding on the value inside the f-string
     "docs29/p09_fstring_list_elements.py": [("SPD008", 7, 54, "EAGEL")],
+    # a notebook exported by nbconvert: `get_ipython().system(...)` (a `!` line, IPython's
+    # `{model}` an unknown value), `run_cell_magic('bash', ...)`, `getoutput(...)` with `{{...}}`
+    # (one brace to the shell: valid JSON); a `%%writefile` cell only writes its text
+    "docs29/p10_nbconvert_ipython_calls.py": [
+        ("SLM004", 16, 67, "{model}"),
+        ("FLG006", 16, 120, "fp9"),
+        ("FLG006", 22, 184, "round_robin2"),
+        ("SLM004", 28, 77, "{model}"),
+    ],
+    # `os.system(shlex.join(cmd) + " &")`: each element one word again (a name with a blank
+    # too); said at the element (was: not read, nothing said)
+    "docs29/p11_shlex_join_system.py": [("FLG006", 14, 24, "fp9")],
+    # the helper imported under `if is_in_ci(): ... else: ...`; an f-string of module constants,
+    # one a placeholder (`<add-your-api-key>`) that SGLang's helper passes on as written
+    "docs29/p12_ci_import_switch_fstring_helper.py": [
+        ("FLG006", 20, 25, "triton2"),
+        ("SLM001", 22, 15, "{API_KEY}"),
+    ],
     # `.. code-block:: console` with `$ ` prompts, continuation lines without one, output lines
     "docs29/r01_console_prompts_continued.rst": [("FLG003", 8, 48, "--max-running-request")],
     # a code-block nested in a `.. note::`
@@ -216,3 +234,54 @@ def test_a_finding_in_a_triple_quoted_fstring_sits_on_its_line() -> None:
         (f.code, f.span.line, f.span.column) for f in lint_text(text, "l.py").findings if f.code == "SPD008"
     ]
     assert found == [("SPD008", 5, 27)]
+
+
+@pytest.mark.parametrize(
+    ("call", "said"),
+    [
+        ("get_ipython().system('python -m sglang.launch_server --model-path m --tp-size 2x')", ["FLG005"]),
+        # IPython fills `{tp}` in: an unknown value, never the text `{tp}` checked as an int
+        ("get_ipython().system('python -m sglang.launch_server --model-path m --tp-size {tp}')", ["SLM004"]),
+        # `{{}}` is `{}` to the shell: valid JSON, no error
+        (
+            "get_ipython().system('python -m sglang.launch_server --model-path m "
+            "--json-model-override-args {{}}')",
+            [],
+        ),
+        (
+            "get_ipython().run_cell_magic('sh', '', 'python -m sglang.launch_server --model-path m --port 3x')",
+            ["FLG005"],
+        ),
+        (
+            "get_ipython().run_cell_magic('script', 'bash', "
+            "'python -m sglang.launch_server --model-path m --port 3x')",
+            ["FLG005"],
+        ),
+        # a cell magic that does not run a shell
+        ("get_ipython().run_cell_magic('python3', '', 'print(1)')", []),
+        # another object's `system`: not read as IPython's, said not read (the launcher is named)
+        ("shell().system('python -m sglang.launch_server --model-path m --port 3x')", ["SLM005"]),
+    ],
+)
+def test_an_exported_notebook_cell_command_is_read(call: str, said: list[str]) -> None:
+    text = f"import os\n\n{call}\n"
+    assert [f.code for f in lint_text(text, "nb.py").findings] == said
+
+
+@pytest.mark.parametrize(
+    ("words", "said"),
+    [
+        ('"--port", "3x"', ["FLG005"]),
+        # an element with a blank is one word to the shell: the name, not a flag
+        ('"--served-model-name", "a --port 3x"', []),
+        # `*extra` may be any words: partly read, the known flag still checked
+        ('"--port", "3x", *extra', ["FLG005", "SLM004"]),
+    ],
+)
+def test_shlex_join_is_read_word_for_word(words: str, said: list[str]) -> None:
+    text = (
+        "import os, shlex\n\ndef run(extra):\n"
+        f'    cmd = ["python3", "-m", "sglang.launch_server", "--model-path", "m", {words}]\n'
+        "    os.system(shlex.join(cmd))\n"
+    )
+    assert [f.code for f in lint_text(text, "s.py").findings] == said
