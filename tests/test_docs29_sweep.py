@@ -72,6 +72,12 @@ EXPECTED = {
     ],
     # a notebook whose only command is a harness's, in a markdown cell
     "docs29/n05_markdown_wrapper_only.ipynb": [("SLM005", 10, 78, "--speculative-num-steps")],
+    # a notebook's `!` line and `%%bash` cell running a harness with SGLang's speculative flags,
+    # the notebook never naming SGLang: each said not read (was "All checks passed")
+    "docs29/n06_code_cells_wrapper_only.ipynb": [
+        ("SLM005", 25, 54, "--speculative-num-steps"),
+        ("SLM005", 37, 8, "--speculative-eagle-topk"),
+    ],
     # `launch_server_cmd("""export X=1 ;\npython3 -m ...""")`: SGLang splits the text on
     # whitespace, so `;` is an argument and the command is `export`: said, never checked as a launch
     "docs29/p01_launch_cmd_export_prefix.py": [

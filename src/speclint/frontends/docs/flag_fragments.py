@@ -26,6 +26,7 @@ from speclint.core import patterns
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from speclint.core.spans import Span
+    from speclint.frontends.shell.pieces import Piece
 
     from .excerpt import DocFile
 
@@ -87,6 +88,15 @@ def remember(doc: DocFile, tag: str, lines: Block) -> None:
     above = doc.text[doc.starts[max(row - _ABOVE, 0)] : lines[-1][0] + len(lines[-1][1])]
     if _OTHER_ENGINE.search(above) is None:
         doc.fragments.append((kind, block))
+
+
+def remember_commands(doc: DocFile, commands: list[list[Piece]]) -> None:
+    """A notebook's shell commands (`!cmd`, a `%%bash` cell), each kept as `remember` keeps a
+    shell block, by the lines written in the file."""
+    for pieces in commands:
+        lines = [(p.begin, p.text) for p in pieces if p.exact and p.text and p.text.strip()]
+        if lines and any("--speculative-" in text for _, text in lines):
+            remember(doc, "bash", lines)
 
 
 def _passes_speculative(lines: Block) -> bool:
