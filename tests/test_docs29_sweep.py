@@ -291,3 +291,14 @@ def test_shlex_join_is_read_word_for_word(words: str, said: list[str]) -> None:
         "    os.system(shlex.join(cmd))\n"
     )
     assert [f.code for f in lint_text(text, "s.py").findings] == said
+
+
+def test_a_page_of_many_fragments_says_the_cap_on_the_last() -> None:
+    blocks = "".join(
+        f"Step {i}:\n\n```bash\npython bench.py --speculative-num-steps {i}\n```\n\n" for i in range(60)
+    )
+    found = lint_text(f"# Steps\n\n{blocks}", "s.md").findings
+    assert len(found) == 50
+    assert "this command (`python bench.py`)" in found[0].message
+    assert "speclint says the first 50 only" in found[-1].message
+    assert all("first 50" not in f.message for f in found[:-1])

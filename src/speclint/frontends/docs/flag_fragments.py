@@ -39,7 +39,7 @@ _BLOCK_TAGS = {"", "bash", "sh", "shell", "zsh", "console", "text", "txt", "plai
 _DIFF_TAGS = {"diff", "patch"}
 MAX_LINES = 200
 MAX_KEPT = 50
-"""Blocks kept per page: a page of more flag-only blocks is a reference, not launches."""
+"""Blocks kept per page (the last one said names the cap when there are more)."""
 _SPAN_LINES = 200
 _SAID = ("no-launch-found", "launcher-not-read", "launch-unread")
 """Diagnostics that already say a launch was not read."""
@@ -74,7 +74,7 @@ def remember(doc: DocFile, tag: str, lines: Block) -> None:
     """Keep a flag-only block of the page (or a shell block whose command, not SGLang's
     launcher, passes a `--speculative-*` flag) for `say_unread_fragments`, unless it or the
     lines just above it (its fence, the sentence that introduces it) name another engine."""
-    if len(doc.fragments) >= MAX_KEPT or not lines:
+    if not lines or (doc.fragments and doc.fragments[-1][0] == "more"):
         return
     kind = "flags"
     block = flag_block(tag, lines) if "--" in "".join(line for _, line in lines[:3]) else None
@@ -87,7 +87,7 @@ def remember(doc: DocFile, tag: str, lines: Block) -> None:
     row = bisect_right(doc.starts, lines[0][0]) - 1
     above = doc.text[doc.starts[max(row - _ABOVE, 0)] : lines[-1][0] + len(lines[-1][1])]
     if _OTHER_ENGINE.search(above) is None:
-        doc.fragments.append((kind, block))
+        doc.fragments.append((kind, block) if len(doc.fragments) < MAX_KEPT else ("more", []))
 
 
 def remember_commands(doc: DocFile, commands: list[list[Piece]]) -> None:
@@ -126,7 +126,14 @@ def say_unread_fragments(doc: DocFile) -> None:
     from speclint.core.launches import Diagnostic
 
     read = _read_spans(doc)
+    said = 0
     for kind, block in doc.fragments:
+        if kind == "more":
+            if said:  # (on the last one said)
+                last = doc.result.diagnostics[-1]
+                note = f" (this file has more such code; speclint says the first {MAX_KEPT} only)"
+                doc.result.diagnostics[-1] = Diagnostic(last.kind, last.message + note, last.span)
+            break
         found = _unread_flags(doc, block, read) if kind == "flags" else _unread_command(doc, block, read)
         if found is None:
             continue
@@ -150,6 +157,7 @@ def say_unread_fragments(doc: DocFile) -> None:
                 "as a launch, so nothing here was checked"
             )
         doc.result.diagnostics.append(Diagnostic("no-launch-found", message, doc.span(at, at + len(flag))))
+        said += 1
 
 
 def _read_spans(doc: DocFile) -> dict[int, list[Span]]:
@@ -224,5 +232,7 @@ def _command_name(block: Block) -> str:
             continue
         if len(words) > 2 and words[1] == "-m":
             return " ".join(words[:3])
+        if len(words) > 1 and words[0].startswith("python") and not words[1].startswith("-"):
+            return " ".join(words[:2])  # (`python bench.py`)
         return words[0].lstrip("!$")
     return ""
