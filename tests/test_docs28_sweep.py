@@ -130,8 +130,9 @@ EXPECTED = {
     # flags every one of which SGLang also has, but introduced as vLLM's (the sentence above,
     # the fence's comment): not reported as SGLang's
     "docs28/f04_other_engine_named_above.md": [],
-    # a flag fragment on a page whose launch is read: the launch is what was checked
-    "docs28/f05_fragment_beside_launch.md": [],
+    # a flag fragment on a page whose launch is read: the launch is what was checked, and the
+    # fragment, which no launch reads, is said not read (it was passed in silence before)
+    "docs28/f05_fragment_beside_launch.md": [("SLM005", 10, 1, "--dp-size")],
     # an issue's "**Decode node**" then a paragraph of one code span of flags
     "docs28/f07_flag_span_paragraph.md": [("SLM005", 7, 2, "--disaggregation-mode")],
     # the same flags in a code span inside a sentence: a mention of flags, not said

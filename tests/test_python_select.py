@@ -17,6 +17,7 @@ from speclint.engine import lint_text
 from speclint.frontends.python.container_specs import ECS_CONTAINERS, K8S_CONTAINERS
 from speclint.frontends.python.extract import extract_python
 from speclint.frontends.python.handed_names import HANDED_NAMES
+from speclint.frontends.python.ipython_calls import METHODS as IPYTHON_METHODS
 from speclint.frontends.python.launch import (
     _ARGV_CALLS,
     _EXEC_L,
@@ -144,6 +145,7 @@ def test_every_recognised_name_is_a_launch_name():
         *ECS_CONTAINERS,  # the AWS CDK's add_container, ContainerDefinition
         "aiplatform.Model.upload",  # Vertex AI's serving container
         *HANDED_NAMES,  # Thread(target=subprocess.run, ...), executor.submit(Popen, ...)
+        *(f"get_ipython().{method}" for method in IPYTHON_METHODS),  # an exported notebook's `!cmd`
     ]
     assert {name.rsplit(".", 1)[-1] for name in names} == LAUNCH_NAMES
 

@@ -220,7 +220,7 @@ def code_block(doc: DocFile, tag: str, lines: list[tuple[int, str]]) -> None:
     """A code block read by its language tag (lowercase; "" for an untagged block): its
     (file offset, text) lines are a Markdown fence's or a reStructuredText directive's."""
     joined = "\n".join(line for _, line in lines)
-    if doc.fragment is None and not doc.result.launches and "--" in joined:  # (said on pages with none)
+    if "--" in joined:  # (said where no launch reads them)
         from .flag_fragments import remember
 
         remember(doc, tag, lines)

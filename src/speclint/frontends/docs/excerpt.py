@@ -176,8 +176,9 @@ class DocFile:
         self.result = ExtractResult()
         self.snippets = 0
         self.full = False
-        self.fragment: list[tuple[int, str]] | None = None
-        """The page's first code block of only flags (`flag_fragments`)."""
+        self.fragments: list[tuple[str, list[tuple[int, str]]]] = []
+        """The page's code blocks of only flags, and its commands that are not SGLang's
+        launcher but pass its `--speculative-*` options (`flag_fragments`)."""
         self.unit_reader: UnitReader | None = None
         """What reads a here-document's unit, program or manifest (`script.read_unit` when
         None; the Markdown, rst and notebook readers hand in `manifest_reader.read_unit_or_manifest`)."""

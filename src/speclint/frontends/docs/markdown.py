@@ -164,10 +164,8 @@ def _flag_paragraph(doc: DocFile, region: str, begin: int, span: CodeSpan) -> No
         while pieces and not (pieces[0].text or "").strip():  # (the span's line break)
             pieces.pop(0)
         launch_from_parts(doc, [], [pieces])
-    elif (
-        doc.fragment is None and not doc.result.launches and "\n" not in span.text and is_fragment(span.text)
-    ):
-        from .flag_fragments import remember  # (other flags: said not read on a page with no launch)
+    elif "\n" not in span.text and is_fragment(span.text):
+        from .flag_fragments import remember  # (other flags: said not read)
 
         remember(doc, "", [(span.begin, span.text)])
 
@@ -310,10 +308,10 @@ def extract_markdown(text: str, path: str) -> ExtractResult:
             _inline(doc, token, fragments, depth > 0, table)
     _flush(doc, pending)
     _flush(doc, fragments)
-    if doc.fragment is not None:
-        from .flag_fragments import say_unread_fragment
+    if doc.fragments:
+        from .flag_fragments import say_unread_fragments
 
-        say_unread_fragment(doc)
+        say_unread_fragments(doc)
     if doc.result.launches:
         from .stated_version import state_launches
 

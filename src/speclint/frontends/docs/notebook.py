@@ -179,7 +179,8 @@ def _code(
     """The code cells, read in their own text (`notebook`) and moved into the file."""
     mapping = OffsetMap(code, starts)
     notebook = mapping.text
-    if not any(mention in notebook for mention in PYTHON_MENTIONS):
+    mentions = any(mention in notebook for mention in PYTHON_MENTIONS)
+    if not mentions and "--speculative-" not in notebook:
         return
     doc = DocFile(notebook, path)
     if "-f" in notebook and ("kubectl" in notebook or "oc " in notebook):  # `kubectl apply -f - << EOF`
@@ -193,7 +194,16 @@ def _code(
             lines.append((offset, line.rstrip("\r")))
             offset += len(line) + 1
         split.append(split_cell(lines))
-        unread_cell(doc, split[-1])
+        if mentions:
+            unread_cell(doc, split[-1])
+    if "--speculative-" in notebook:  # `!python -m my_harness --speculative-...`: said not read
+        from .flag_fragments import remember_commands, say_unread_fragments
+
+        remember_commands(doc, [command for cell in split for command in cell.shell])
+        if not mentions:
+            say_unread_fragments(doc)
+            _move(doc, mapping, result)
+            return
     environment: list[Piece] = []  # what `%env` / `os.environ[...] =` set, in cell order
     for cell in split:
         for command in with_environment(cell, environment):
@@ -220,6 +230,15 @@ def _code(
     unread_string_launches(doc, code_cells)
 
     pin_launches(doc.result.launches, install_pins(notebook, doc.starts), doc.starts)
+    if doc.fragments:
+        from .flag_fragments import say_unread_fragments
+
+        say_unread_fragments(doc)
+    _move(doc, mapping, result)
+
+
+def _move(doc: DocFile, mapping: OffsetMap, result: ExtractResult) -> None:
+    """What was read in the code cells' own text, moved into the notebook file."""
     moved = map_spans(doc.result, mapping.move)
     result.launches.extend(moved.launches)
     result.diagnostics.extend(moved.diagnostics)

@@ -248,8 +248,8 @@ class _Page:
 def extract_rst(text: str, path: str) -> ExtractResult:
     page = _Page(text, path)
     page.read()
-    if page.doc.fragment is not None:
-        from .flag_fragments import say_unread_fragment
+    if page.doc.fragments:
+        from .flag_fragments import say_unread_fragments
 
-        say_unread_fragment(page.doc)
+        say_unread_fragments(page.doc)
     return page.doc.result

@@ -101,6 +101,9 @@ def call_value(ev: Evaluating, node: py.Call) -> Val:
         items = ev._ListComp(given) if isinstance(given, py.GeneratorExp) else ev.eval(given)
         if separator.kind == "str" and separator.text is not None and items.kind == "list":
             return _joined(ev, node, separator, items.elements)
+    if name == "shlex.join" and len(args) == len(node.args) == 1:  # `os.system(shlex.join(cmd))`
+        if (items := ev.eval(args[0].value)).kind == "list":
+            return _shlex_joined(ev, node, items.elements)
     if isinstance(node.func, py.Attribute) and node.func.attr.value == "format":
         from speclint.frontends.python.formatting import format_call
 
@@ -273,6 +276,31 @@ def _joined(ev: Evaluating, node: py.Call, separator: Val, items: list[Val]) -> 
             pieces.append(Piece(item.text, item.begin, item.end))
         else:
             pieces.append(Piece(None, item.begin, item.end, reason=item.why_unknown()))
+    return ev._make(node, "str", pieces=pieces)
+
+
+def _shlex_joined(ev: Evaluating, node: py.Call, items: list[Val]) -> Val:
+    """`shlex.join(words)`: each word quoted with `shlex.quote` (a word that needs it in single
+    quotes), joined by blanks, so the shell reads each back as one word, as written; a word
+    not known is one word of unknown text."""
+    import shlex
+
+    pieces: list[Piece] = []
+    for index, item in enumerate(items):
+        if index:
+            pieces.append(Piece(" ", item.begin, item.begin))
+        text = item.text if item.kind == "str" else str(item.value) if item.kind == "const" else None
+        if item.splat:  # `*extra`: any number of words
+            pieces.append(Piece(None, item.begin, item.end, reason=item.why_unknown()))
+        elif text is None:
+            unknown = Piece(None, item.begin, item.end, reason=item.why_unknown())
+            pieces += [Piece('"', item.begin, item.begin), unknown, Piece('"', item.end, item.end)]
+        elif shlex.quote(text) == text:
+            pieces += item.pieces if item.kind == "str" else [Piece(text, item.begin, item.end)]
+        elif "'" not in text and item.kind == "str":
+            pieces += [Piece("'", item.begin, item.begin), *item.pieces, Piece("'", item.end, item.end)]
+        else:
+            pieces.append(Piece(shlex.quote(text), item.begin, item.end))
     return ev._make(node, "str", pieces=pieces)
 
 

@@ -17,6 +17,8 @@ from speclint.frontends.python.container_specs import (
 )
 from speclint.frontends.python.environ import launch_env
 from speclint.frontends.python.handed_names import HANDED_NAMES
+from speclint.frontends.python.ipython_calls import METHODS as IPYTHON_METHODS
+from speclint.frontends.python.ipython_calls import ipython_call, ipython_name
 from speclint.frontends.python.launch_apis import API_NAMES, recognize_api
 from speclint.frontends.python.nox_sessions import NOX_RUNS, recognize_nox
 from speclint.frontends.python.split_text import read_split_call
@@ -74,6 +76,7 @@ LAUNCH_NAMES = frozenset(
     | ECS_CONTAINERS
     | {"upload"}  # Vertex AI's `Model.upload(serving_container_command=...)`
     | NOX_RUNS
+    | set(IPYTHON_METHODS)  # `get_ipython().system(...)` (`ipython_calls`)
     | HANDED_NAMES  # `Thread(target=subprocess.run, args=(cmd,))` (`handed`)
     | {
         "create_subprocess_exec",
@@ -96,6 +99,9 @@ GENERIC_HELPER = _GENERIC_HELPER
 def recognize(walker: Walking, call: py.Call) -> None:
     ev = walker.evaluator()
     name = ev.dotted(call.func) or ""
+    if not name and (ipython := ipython_name(call.func)) is not None:  # a notebook's `!cmd`, exported
+        ipython_call(walker, call, ipython.rsplit(".", 1)[-1])
+        return
     last = name.rsplit(".", 1)[-1]
     if name and _acts_on_none(name, last, call):  # `str(port)`, `os.environ.get(...)`: most calls
         return
