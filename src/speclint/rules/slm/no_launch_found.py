@@ -55,12 +55,18 @@ class NoLaunchFound(Rule):
     such flag, whatever else the file launches; where a template of the chart (beside its
     `Chart.yaml`) writes that list into its launch with `range` or `toYaml`, speclint reads the
     template with the chart's values and checks the flags there, and the note names that
-    template instead of saying the flags were not checked. A Markdown or reStructuredText
-    page with no launch whose code block (or a code span alone on its paragraph's last line)
-    holds only flags of SGLang's server, without the
-    command (an issue's "decode node:" flags, a review's diff of flag lines), is reported at
-    the block's first flag; not where one flag is an option of no SGLang release, or the
-    block or the lines just above it name another engine (vLLM, TGI). In
+    template instead of saying the flags were not checked. In a Markdown or reStructuredText
+    page, each code block (or a code span alone on its paragraph's last line) that holds only
+    flags of SGLang's server, without the command (an issue's "decode node:" flags, a review's
+    diff of flag lines), and that no launch of the page read, is reported at the block's first
+    flag, on a page with launches too; not where one flag is an option of no SGLang release, or
+    the block or the lines just above it name another engine (vLLM, TGI). A shell block (a
+    notebook's `!` line or `%%bash` cell) whose command is not SGLang's launcher but passes a
+    `--speculative-*` option spelled as an SGLang release spells it (`python -m my_wrapper
+    --speculative-algorithm EAGLE3`) is reported at that flag, also on a page that never names
+    SGLang; past 50 such findings on one page, the last one says so. In a shell script, a
+    launch built by `printf` with directives speclint does not print (`%x`, `%5s`) and run by
+    `eval "$CMD"` or `bash -c "$CMD"` is reported at `$CMD`, whatever else the file launches. In
     Python, server settings built from what the file does not hold are reported at the call,
     whatever else the file launches: `ServerArgs.from_cli_args(args)` (the program's own
     command line) and `prepare_server_args(sys.argv[1:])`. In a doc, a `yaml` or
