@@ -191,9 +191,22 @@ def _lines_before_flag_lines(text: str) -> Iterator[tuple[int, str]]:
 
 
 def _launch_text(command: str) -> bool:
-    from speclint.frontends.recognise import LAUNCH_TEXT  # (compiled when first asked for)
+    found = _LAUNCH_TEXT or _load_launch_text()
+    return found.search(command) is not None
 
-    return LAUNCH_TEXT.search(command) is not None
+
+_LAUNCH_TEXT: re.Pattern[str] | None = None
+"""`recognise.LAUNCH_TEXT`, kept here once asked for: `from recognise import LAUNCH_TEXT` in
+`_launch_text` asked the module (whose `__getattr__` compiles its patterns) for a `__path__`
+on each call, an AttributeError raised and caught each time (~720 calls on 647 scripts)."""
+
+
+def _load_launch_text() -> re.Pattern[str]:
+    global _LAUNCH_TEXT
+    import speclint.frontends.recognise as recognise  # (compiled when first asked for)
+
+    _LAUNCH_TEXT = recognise.LAUNCH_TEXT
+    return _LAUNCH_TEXT
 
 
 def _receiver(lines: list[str], row: int) -> str:

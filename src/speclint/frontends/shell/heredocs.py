@@ -79,7 +79,10 @@ def heredoc_statement(walker: Walking, node: Node, command: Node) -> None:
     shell script, read where it is written; `cat > x.service << EOF`:
     a service unit (`unit_heredoc`); else its launcher, if
     it holds one, is reported unread."""
-    from speclint.frontends.shell import python_heredoc, unit_heredoc
+    # (modules, not `from speclint.frontends.shell import ...`: that asks the package for each
+    # name through `_handle_fromlist`, a Python call per statement with a here-document)
+    import speclint.frontends.shell.python_heredoc as python_heredoc
+    import speclint.frontends.shell.unit_heredoc as unit_heredoc
 
     redirect = next((c for c in node.children if c.type == "heredoc_redirect"), None)
     if redirect is None:
