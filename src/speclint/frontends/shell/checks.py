@@ -246,6 +246,9 @@ def broken_continuations(
     missing = _missing_continuations(root, tm) if lines_end_commands else []
     if "\\" not in text:  # no backslash: nothing continues
         return missing
+    blanks_after_backslash = "\\ " in text or "\\\t" in text or "\\\r" in text
+    if not blanks_after_backslash and all(comment.start_point.row == 0 for comment in comments):
+        return missing  # (most scripts: no comment but a `#!` line, nothing to split the text for)
     lines = text.split("\n")
     found: list[Diagnostic] = []
     for comment in comments:
@@ -274,7 +277,6 @@ def broken_continuations(
         from speclint.core.diagnostics import Diagnostic
 
         found.append(Diagnostic("broken-continuation", message, tm.node_span(comment)))
-    blanks_after_backslash = "\\ " in text or "\\\t" in text or "\\\r" in text
     for match in _trailing_blank_after_backslash().finditer(text) if blanks_after_backslash else ():
         start_char = match.start(2)
         row = tm.text.count("\n", 0, start_char)

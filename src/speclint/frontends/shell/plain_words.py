@@ -59,9 +59,9 @@ def plain_words(tm: TextMap, nodes: Sequence[Node]) -> list[Word | str]:
         kind = node.type
         if kind == "word" or kind == "number":
             word_text = text[node.start_byte : node.end_byte]  # (ASCII: byte offsets are text offsets)
-            if plain(word_text):
-                first, last = node.start_point, node.end_point
-                span = Span(first[0] + 1, first[1] + 1, last[0] + 1, last[1] + 1)
+            if plain(word_text):  # (no `\`: no line continued inside, so on one line)
+                row, column = node.start_point
+                span = Span(row + 1, column + 1, row + 1, column + 1 + len(word_text))
                 found.append(Word(word_text, span))
                 continue
         found.append(kind)
