@@ -361,7 +361,8 @@ class Expander(WordPieces):
             if not isinstance(kind, str):
                 elements.append(kind)
             elif kind != "comment":
-                elements.extend(arg.word for arg in words(child))
+                for arg in words(child):  # (a loop: a generator per element cost more)
+                    elements.append(arg.word)
         return tuple(elements)
 
 
