@@ -47,7 +47,8 @@ def too_big(pieces: list[Piece]) -> bool:
 
 def plain_words(tm: TextMap, nodes: Sequence[Node]) -> list[Word | str]:
     """For each node, the word it is when it is a plain word (a `word` or `number` node with
-    nothing to expand, of an ASCII file: its text as written, its span tree-sitter's points),
+    nothing to expand, of an ASCII file: its text as written, its span from tree-sitter's start
+    point and its length),
     else its kind (`node.type`, read once): what `Expander.words` would make of a plain one,
     without its call, list and `Arg`. One call for a command's (an array's) nodes: a call per
     word was the cost this saves."""
