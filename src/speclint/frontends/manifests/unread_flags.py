@@ -107,8 +107,29 @@ def unread_flags(
         composed = _hydra_groups(text) if not result.launches else []
         if composed:
             return Diagnostic("no-launch-found", _composed(match.group(), composed), span)
+        if _KUSTOMIZE.search(text) is not None:
+            return Diagnostic("no-launch-found", _patched(match.group(), bool(result.launches)), span)
         return Diagnostic("no-launch-found", _message(match.group(), bool(result.launches)), span)
     return None
+
+
+_KUSTOMIZE = re.compile(
+    r"(?m)^kind:[ \t]*Kustomization[ \t]*$|^(?:patches|patchesJson6902|patchesStrategicMerge):"
+)
+"""A Kustomization (`kustomization.yaml`): its patches change manifests of other files."""
+
+
+def _patched(flag: str, launches: bool) -> str:
+    said = (
+        f"SGLang's `{flag}` is outside every launch speclint read in this file"
+        if launches
+        else f"this file names `{flag}` but speclint found no launch in it"
+    )
+    return (
+        f"{said}: it is in a Kustomize patch, which changes a manifest of another file when "
+        "`kustomize build` runs; speclint does not apply patches, so the launch it patches was not "
+        "checked with it (lint what `kustomize build` writes, saved to a .yaml file)"
+    )
 
 
 _DEFAULTS = re.compile(r"(?m)^defaults:[ \t]*\n((?:[ \t]+-[^\n]*\n?)+)")
