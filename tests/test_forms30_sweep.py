@@ -123,7 +123,9 @@ _RUNS = {
         ("--tensor-parallel-size 2 --max-model-len 4096", []),
     ],
 )
-def test_only_sglang_speculative_flags_make_a_python_wrapper_said(form: str, flags: str, said: list[str]) -> None:
+def test_only_sglang_speculative_flags_make_a_python_wrapper_said(
+    form: str, flags: str, said: list[str]
+) -> None:
     if form in ("argv", "named"):
         flags = ", ".join(f'"{word}"' for word in flags.split())
     text = _RUNS[form].format(flags=flags)
