@@ -177,3 +177,15 @@ def test_a_makefile_that_never_names_sglang_is_read_for_a_wrapper() -> None:
     (finding,) = lint_text(text, "Makefile").findings
     assert (finding.code, finding.span.line, finding.span.column) == ("SLM005", 2, 13)
     assert "found no launch in it" in finding.message
+
+
+def test_a_wrapper_run_by_the_interpreter_itself_is_said_and_the_launcher_is_read() -> None:
+    text = (
+        "import subprocess, sys\n"
+        'subprocess.run([sys.executable, "serve.py", "--speculative-num-steps", "3"])\n'
+        'subprocess.run([sys.executable, "-m", "sglang.launch_server", "--model-path", "m", "--tp", "x"])\n'
+    )
+    findings = lint_text(text, "s.py").findings
+    assert [(f.code, f.span.line) for f in findings if f.code == "SLM005"] == [("SLM005", 2)]
+    assert "(`python serve.py`)" in findings[0].message
+    assert any(f.code == "FLG005" and f.span.line == 3 for f in findings)

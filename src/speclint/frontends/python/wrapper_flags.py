@@ -56,6 +56,10 @@ def say_wrapper(walker: Walking, words: Sequence[Sequence[Piece]], said_before: 
     written = " ".join("".join(piece.text or "" for piece in word) for word in words)
     if OTHER_ENGINE.search(written) is not None:
         return
+    from speclint.frontends.recognise import LAUNCH_TEXT
+
+    if LAUNCH_TEXT.search(written) is not None:
+        return  # (SGLang's launcher, not read for another reason: said by that reason, not as a wrapper)
     from speclint.sglang.flags.release_index import option_entries
 
     options = option_entries()
