@@ -189,3 +189,10 @@ def test_a_wrapper_run_by_the_interpreter_itself_is_said_and_the_launcher_is_rea
     assert [(f.code, f.span.line) for f in findings if f.code == "SLM005"] == [("SLM005", 2)]
     assert "(`python serve.py`)" in findings[0].message
     assert any(f.code == "FLG005" and f.span.line == 3 for f in findings)
+
+
+def test_a_bash_cells_comment_is_not_named_as_its_command() -> None:
+    """`%%bash` then `# the second run ...` above the command: the command is named, not the
+    comment's first word."""
+    second = FixtureFile("docs29/n06_code_cells_wrapper_only.ipynb").findings()[1]
+    assert "this command (`python -m specbench.serve`)" in second[4]
