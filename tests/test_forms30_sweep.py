@@ -68,6 +68,9 @@ EXPECTED = {
     "forms30/y07/.github/workflows/smoke.yml": [("FLG006", 11, 46, "flashinfer2")],
     # compose: `command: >` folded over several lines
     "forms30/y08_compose_folded_command.yaml": [("FLG006", 9, 24, "fp9")],
+    # a Job on the team's own image whose script passes SGLang's speculative flags: said as a
+    # command not read (was: "flags written in YAML ... through a chart's template")
+    "forms30/y10_job_wrapper_command.yaml": [("SLM005", 13, 62, "--speculative-num-steps")],
     # a pod template's start command as one string under a key speclint does not know
     "forms30/y09_runpod_template.yaml": [("SLM005", 5, 14, "sglang.launch_server")],
     # a Makefile: a launch read, and a recipe running the project's script with SGLang's
@@ -196,3 +199,15 @@ def test_a_bash_cells_comment_is_not_named_as_its_command() -> None:
     comment's first word."""
     second = FixtureFile("docs29/n06_code_cells_wrapper_only.ipynb").findings()[1]
     assert "this command (`python -m specbench.serve`)" in second[4]
+
+
+def test_a_yaml_command_passing_the_flags_is_said_as_a_command_a_flag_list_as_helm_values() -> None:
+    (job,) = FixtureFile("forms30/y10_job_wrapper_command.yaml").findings()
+    assert "the command that passes it is not SGLang's launcher" in job[4]
+    step = "on: push\njobs:\n  b:\n    runs-on: x\n    steps:\n      - run: python s.py --speculative-eagle-topk 1\n"
+    (finding,) = lint_text(step, ".github/workflows/a.yml").findings
+    assert (finding.span.line, finding.span.column) == (6, 26)
+    assert "the command that passes it is not SGLang's launcher" in finding.message
+    values = "image: lmsysorg/sglang:v0.5.9\nextraArgs: [--speculative-num-steps, '3']\n"
+    (finding,) = lint_text(values, "values.yaml").findings
+    assert "through a chart's template" in finding.message
