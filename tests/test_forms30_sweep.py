@@ -76,6 +76,9 @@ EXPECTED = {
     # a Makefile: a launch read, and a recipe running the project's script with SGLang's
     # speculative flags held in a variable: said at the flag
     "forms30/Makefile": [("SLM005", 3, 14, "--speculative-algorithm"), ("FLG005", 6, 81, "2x")],
+    # a Dockerfile on a plain Python image whose CMD runs the team's script with SGLang's
+    # speculative flags; never names SGLang (was "All checks passed: 0 launches")
+    "forms30/Dockerfile.bench": [("SLM005", 4, 40, "--speculative-num-steps")],
     # a justfile recipe with a parameter `{{tp}}`
     "forms30/justfile": [("SLM004", 4, 70, "{{tp}}"), ("FLG005", 4, 100, "lots")],
     # a poe task as one string in pyproject.toml

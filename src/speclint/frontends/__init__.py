@@ -105,11 +105,17 @@ def _extract_rst(text: str, path: str) -> ExtractResult:
 
 
 def _extract_dockerfile(text: str, path: str) -> ExtractResult:
-    if "sglang" not in text:
+    spelled = "--speculative-" in text and _speculative_spellings(text)  # (a wrapper's CMD)
+    if "sglang" not in text and not spelled:
         return ExtractResult()
     from speclint.frontends.manifests.dockerfile import extract_dockerfile
 
-    return extract_dockerfile(text, path)
+    result = extract_dockerfile(text, path)
+    if spelled:
+        from speclint.frontends.commands.unread_speculative import say_unread_speculative
+
+        say_unread_speculative(text, result)
+    return result
 
 
 def _extract_vscode_tasks(text: str, path: str) -> ExtractResult:
