@@ -41,11 +41,19 @@ def _extract_shell(text: str, path: str) -> ExtractResult:
 
 
 def _extract_python(text: str, path: str) -> ExtractResult:
-    if not any(mention in text for mention in PYTHON_MENTIONS):
+    if not any(mention in text for mention in PYTHON_MENTIONS) and not (
+        "--speculative-" in text and _speculative_spellings(text)  # a wrapper run with SGLang's flags
+    ):
         return ExtractResult()
     from speclint.frontends.python.extract import extract_python  # libcst only for newer syntax
 
     return extract_python(text, path)
+
+
+def _speculative_spellings(text: str) -> bool:
+    from speclint.frontends.python.wrapper_flags import sglang_spellings
+
+    return sglang_spellings(text)
 
 
 def _extract_yaml(text: str, path: str) -> ExtractResult:
@@ -97,11 +105,17 @@ def _extract_rst(text: str, path: str) -> ExtractResult:
 
 
 def _extract_dockerfile(text: str, path: str) -> ExtractResult:
-    if "sglang" not in text:
+    spelled = "--speculative-" in text and _speculative_spellings(text)  # (a wrapper's CMD)
+    if "sglang" not in text and not spelled:
         return ExtractResult()
     from speclint.frontends.manifests.dockerfile import extract_dockerfile
 
-    return extract_dockerfile(text, path)
+    result = extract_dockerfile(text, path)
+    if spelled:
+        from speclint.frontends.commands.unread_speculative import say_unread_speculative
+
+        say_unread_speculative(text, result)
+    return result
 
 
 def _extract_vscode_tasks(text: str, path: str) -> ExtractResult:
@@ -159,7 +173,11 @@ them are comments."""
 
 def _commands_front_end(kind: str) -> Callable[[str, str], ExtractResult]:
     def extract(text: str, path: str) -> ExtractResult:
-        if "sglang" not in text and not (kind == "makefile" and "include" in text):
+        if (
+            "sglang" not in text
+            and not (kind == "makefile" and "include" in text)
+            and not ("--speculative-" in text and _speculative_spellings(text))  # (a wrapper's run)
+        ):
             return ExtractResult()  # (a makefile's launch may take its text from an included one)
         from speclint.frontends.commands.read import extract_commands
 

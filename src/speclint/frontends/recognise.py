@@ -251,11 +251,12 @@ _PATTERNS: dict[str, str | tuple[str, ...]] = {
     "RUNS_LAUNCHER": rf"(?<![\w.-])(?:-m\s+({_LAUNCHER_MODULE})\b|(sglang\s+serve)\b)",
     "MENTIONS": (
         rf"(?m)\b(?:{_LAUNCHER_MODULE})\b|\bsglang[ \t]+serve\b|\bsglang/launch_server\.py\b|\bdynamo\.sglang\b|\bsglangServe\b|\bserve\.engines\.sglang\b|\bsgl\.Engine\b"
-        r"|\bsgl\.Runtime\b(?=\s*\()|\bHttpServerEngineAdapter\b(?=\s*\()|\blighteval[ \t]+sglang\b"
+        r"|\bsgl\.Runtime\b(?=\s*\()|\bHttpServerEngineAdapter\b(?=\s*\()|\blighteval[ \t]+sglang\b|\bbuild_sglang_\w*app\b"
         r"|^deployment:[ \t]*\n(?:[ \t]+[^\n]*\n|[ \t]*\n)*?[ \t]+(?P<named>type:[ \t]*sglang)[ \t]*$",
         rf"\b(?:{POPEN_LAUNCH_SERVER}|{PREPARE_SERVER_ARGS}|{LAUNCH_SERVER_CMD})\b"
         r"|\bsglang\.test\.server_fixtures\b|\bServerArgs\.from_cli_args\b|\bSM_SGLANG_[A-Z0-9_]+"
         r"|(?:--|\b)speculative[-_]algorithm\b",
+        r"(?ms)\A(?=.*?\bsglang\b).*?^[ \t]*(?:-[ \t]+)?(?P<named>import_path)[ \t]*:[ \t]*\S",
     ),
 }
 if TYPE_CHECKING:
@@ -270,16 +271,19 @@ if TYPE_CHECKING:
     RUNS_LAUNCHER: re.Pattern[str]
     """A string of a task file that runs the launcher (`-m MODULE`, group 1, or `sglang
     serve`, group 2), not one that names its module in a tool's settings."""
-    MENTIONS: tuple[re.Pattern[str], re.Pattern[str]]
+    MENTIONS: tuple[re.Pattern[str], ...]
     """What makes a file that yielded no launch worth a no-launch-found finding, most telling
     first: a launcher (lighteval's `lighteval sglang` backend, which starts SGLang's engine from
     its `model_args`, and a NeMo Evaluator launcher config's `deployment:` of `type: sglang`,
-    whose command is the launcher's own config filled from these values, included: neither
-    is read; the part named is group `named` where there is one); else one of SGLang's launch helpers, SGLang's test server fixtures (base
+    whose command is the launcher's own config filled from these values, and Ray Serve's app
+    builder for SGLang (`build_sglang_openai_app`), included: none is read; the part named is
+    group `named` where there is one); else one of SGLang's launch helpers, SGLang's test server fixtures (base
     classes that launch a server from their subclasses' attributes), a SageMaker container's
     `SM_SGLANG_*` settings (its serve script makes flags of them: not read), or the speculative
     algorithm set in any of SGLang's spellings (`--speculative-algorithm`, a `--config` file's
-    `speculative-algorithm:` key, the `speculative_algorithm` field)."""
+    `speculative-algorithm:` key, the `speculative_algorithm` field); else, in a file that names
+    sglang (an SGLang image), a Ray Serve application's `import_path:` (a RayService's
+    `serveConfigV2`, a Serve config: the app's code, in another file, starts the server)."""
 else:
 
     def __getattr__(name):

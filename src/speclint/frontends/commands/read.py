@@ -8,6 +8,15 @@ if TYPE_CHECKING:
 
 
 def extract_commands(kind: str, text: str, path: str) -> ExtractResult:
+    result = _extract(kind, text, path)
+    if "--speculative-" in text:  # a wrapper run with SGLang's flags: said, not passed
+        from speclint.frontends.commands.unread_speculative import say_unread_speculative
+
+        say_unread_speculative(text, result)
+    return result
+
+
+def _extract(kind: str, text: str, path: str) -> ExtractResult:
     """The launches in a Makefile, justfile, Procfile, systemd unit or drop-in, Podman
     Quadlet `.container` file, supervisord config, tox.ini, pixi.toml, pyproject.toml or poe_tasks.toml
     (`kind` as `file_kind` names it)."""

@@ -228,10 +228,16 @@ def _cell_magic(magic: str, body: list[tuple[int, str]]) -> str | None:
 
 
 def python_worth_reading(doc: DocFile, code: str) -> bool:
-    """As for a .py file (it mentions SGLang or one of its launch APIs), or a snippet that
-    builds `ServerArgs(...)` without its import in a doc about SGLang (an issue's excerpt)."""
+    """As for a .py file (it mentions SGLang or one of its launch APIs, or writes one of SGLang's
+    `--speculative-*` options), or a snippet that builds `ServerArgs(...)` without its import
+    in a doc about SGLang (an issue's excerpt)."""
     if any(mention in code for mention in PYTHON_MENTIONS):
         return True
+    if "--speculative-" in code:  # a wrapper run with SGLang's flags (`python.wrapper_flags`)
+        from speclint.frontends.python.wrapper_flags import sglang_spellings
+
+        if sglang_spellings(code):
+            return True
     return "ServerArgs(" in code and "sglang" in doc.text.lower()
 
 

@@ -94,7 +94,11 @@ def remember_commands(doc: DocFile, commands: list[list[Piece]]) -> None:
     """A notebook's shell commands (`!cmd`, a `%%bash` cell), each kept as `remember` keeps a
     shell block, by the lines written in the file."""
     for pieces in commands:
-        lines = [(p.begin, p.text) for p in pieces if p.exact and p.text and p.text.strip()]
+        lines = [
+            (p.begin, p.text)
+            for p in pieces
+            if p.exact and p.text and p.text.strip() and p.text.lstrip()[:1] != "#"
+        ]
         if lines and any("--speculative-" in text for _, text in lines):
             remember(doc, "bash", lines)
 

@@ -18,7 +18,7 @@ from speclint.frontends.moved_spans import map_spans
 from speclint.frontends.recognise import PYTHON_MENTIONS
 from speclint.frontends.shell.pieces import Piece, line_starts
 
-from .cells import add_python, python_result, split_cell, unread_cell, with_environment
+from .cells import SplitCell, add_python, python_result, split_cell, unread_cell, with_environment
 from .excerpt import DocFile, OffsetMap, exact, virtual
 
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.S)
@@ -200,7 +200,7 @@ def _code(
         from .flag_fragments import remember_commands, say_unread_fragments
 
         remember_commands(doc, [command for cell in split for command in cell.shell])
-        if not mentions:
+        if not mentions and not _python_spells(split):  # (else a Python wrapper's run: read)
             say_unread_fragments(doc)
             _move(doc, mapping, result)
             return
@@ -235,6 +235,14 @@ def _code(
 
         say_unread_fragments(doc)
     _move(doc, mapping, result)
+
+
+def _python_spells(split: list[SplitCell]) -> bool:
+    """Whether the cells' Python writes one of SGLang's `--speculative-*` options (a wrapper's
+    command run with them: `python.wrapper_flags`)."""
+    from speclint.frontends.python.wrapper_flags import sglang_spellings
+
+    return any(sglang_spellings("".join(p.text or "" for p in cell.python)) for cell in split)
 
 
 def _move(doc: DocFile, mapping: OffsetMap, result: ExtractResult) -> None:

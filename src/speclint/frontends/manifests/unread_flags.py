@@ -107,8 +107,55 @@ def unread_flags(
         composed = _hydra_groups(text) if not result.launches else []
         if composed:
             return Diagnostic("no-launch-found", _composed(match.group(), composed), span)
+        if _KUSTOMIZE.search(text) is not None:
+            return Diagnostic("no-launch-found", _patched(match.group(), bool(result.launches)), span)
+        if _on_command_line(text, starts[line - 1], match.start()):
+            return Diagnostic("no-launch-found", _wrapper(match.group(), bool(result.launches)), span)
         return Diagnostic("no-launch-found", _message(match.group(), bool(result.launches)), span)
     return None
+
+
+_LINE_PREFIX = re.compile(r"""[ \t]*(?:-[ \t]+)?(?:[\w.-]+:[ \t]*)?[\[(]?[ \t]*["']?""")
+"""A line that writes a command before the flag: its first word (after a list dash, a key, a
+flow list's `[` and a quote) is a program, not a flag (`command: ["python", "serve.py", ...]`,
+`run: python bench/serve.py ...`), unlike a flag list (`extraArgs: [--tp-size, "2"]`)."""
+
+
+def _on_command_line(text: str, begin: int, at: int) -> bool:
+    prefix = _LINE_PREFIX.match(text, begin, at)
+    rest = text[prefix.end() if prefix is not None else begin : at]
+    return bool(rest) and rest[0] not in "-\"'[{|>#&*$ \t"
+
+
+def _wrapper(flag: str, launches: bool) -> str:
+    said = (
+        f"SGLang's `{flag}` is outside every launch speclint read in this file"
+        if launches
+        else f"this file names `{flag}`, an option of SGLang's server, but speclint found no launch in it"
+    )
+    return (
+        f"{said}: the command that passes it is not SGLang's launcher (a script of the project's "
+        "own, a wrapper) or was not read as one, so nothing in it was checked"
+    )
+
+
+_KUSTOMIZE = re.compile(
+    r"(?m)^kind:[ \t]*Kustomization[ \t]*$|^(?:patches|patchesJson6902|patchesStrategicMerge):"
+)
+"""A Kustomization (`kustomization.yaml`): its patches change manifests of other files."""
+
+
+def _patched(flag: str, launches: bool) -> str:
+    said = (
+        f"SGLang's `{flag}` is outside every launch speclint read in this file"
+        if launches
+        else f"this file names `{flag}` but speclint found no launch in it"
+    )
+    return (
+        f"{said}: it is in a Kustomize patch, which changes a manifest of another file when "
+        "`kustomize build` runs; speclint does not apply patches, so the launch it patches was not "
+        "checked with it (lint what `kustomize build` writes, saved to a .yaml file)"
+    )
 
 
 _DEFAULTS = re.compile(r"(?m)^defaults:[ \t]*\n((?:[ \t]+-[^\n]*\n?)+)")

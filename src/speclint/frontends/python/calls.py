@@ -94,8 +94,14 @@ def _names_sglang(bound: dict[str, Val]) -> bool:
     """A call passing a string that names SGLang (a module `python -m` runs, a launcher
     command), or a list holding one (an argv), or a tuple holding that list (the `args` a
     `subprocess.run(*args)` spreads), to a function that launched nothing with its
-    parameters unknown."""
+    parameters unknown; or one of SGLang's `--speculative-*` options (a wrapper's command
+    that `wrapper_flags` says not read)."""
     items = list(bound.values())
     for _ in range(2):
         items += [inner for item in items if item.kind == "list" for inner in item.elements]
-    return any(item.kind == "str" and "sglang" in (item.text or "") for item in items)
+    texts = [item.text or "" for item in items if item.kind == "str"]
+    if any("sglang" in text for text in texts):
+        return True
+    from speclint.frontends.python.wrapper_flags import sglang_spellings  # (a wrapper's command)
+
+    return any(sglang_spellings(text) for text in texts)

@@ -23,6 +23,7 @@ from speclint.frontends.python.launch_apis import API_NAMES, recognize_api
 from speclint.frontends.python.nox_sessions import NOX_RUNS, recognize_nox
 from speclint.frontends.python.split_text import read_split_call
 from speclint.frontends.python.starred import starred_items
+from speclint.frontends.python.wrapper_flags import MARK, say_command_text
 from speclint.frontends.recognise import (
     CLASS_ENTRY,
     DIFFUSION_PACKAGE,
@@ -184,8 +185,13 @@ def recognize(walker: Walking, call: py.Call) -> None:
     elif _GENERIC_HELPER.search(last):
         for arg in positional:
             value = ev.written(arg.value)
-            if value.kind == "str" and LAUNCH_TEXT.search("".join(p.text or " " for p in value.pieces)):
+            if value.kind != "str":
+                continue
+            written = "".join(p.text or " " for p in value.pieces)
+            if LAUNCH_TEXT.search(written):
                 walker.add_shell(value, launch_env(walker, keywords.get("env"), inherits=False))
+            elif MARK in written:  # (a command of a wrapper, handed to a helper not read)
+                say_command_text(walker, value.pieces, written)
 
 
 def _acts_on_none(name: str, last: str, call: py.Call) -> bool:

@@ -5,6 +5,7 @@ shell front-end; placed at the Python node that runs it, not at the list's words
 from __future__ import annotations
 
 from speclint.frontends.python.scan import argv_item
+from speclint.frontends.python.wrapper_flags import say_wrapper
 from speclint.frontends.shell.argv_launch import argv_launch
 from speclint.frontends.shell.embedded import ShellBuffer
 
@@ -37,10 +38,12 @@ def add_argv(
     buffer = ShellBuffer(walker.text, walker.pos.starts, walker.budget)
     for item in words:
         buffer.add_word(item)
-    count = len(walker.result.launches)
+    count, said = len(walker.result.launches), len(walker.result.diagnostics)
     buffer.walk(walker.path, walker.result, env, image, report_errors=False)
     for launch in walker.result.launches[count:]:
         launch.span = walker.pos.span(call)  # the call that runs it, not the list's words
+    if len(walker.result.launches) == count:  # a wrapper passing SGLang's speculative flags
+        say_wrapper(walker, [item.pieces for item in words], said)
 
 
 def add_shell(walker: Walking, value: Val, env: dict[str, Word] | None) -> None:
@@ -49,4 +52,7 @@ def add_shell(walker: Walking, value: Val, env: dict[str, Word] | None) -> None:
         return
     buffer = ShellBuffer(walker.text, walker.pos.starts, walker.budget)
     buffer.add_code(value.pieces)
+    count, said = len(walker.result.launches), len(walker.result.diagnostics)
     buffer.walk(walker.path, walker.result, env)
+    if len(walker.result.launches) == count:  # a wrapper passing SGLang's speculative flags
+        say_wrapper(walker, [value.pieces], said)
