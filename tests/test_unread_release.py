@@ -45,3 +45,20 @@ def test_a_bundled_release_keeps_its_errors():
     for found in (_found("docker run lmsysorg/sglang:v0.5.6.post2-cu126 " + LAUNCH), _found(LAUNCH)):
         assert [(f[0], f[1]) for f in found] == [("FLG001", "error"), ("FLG005", "error")]
         assert all("unverified" not in f[4] for f in found)
+
+
+def test_warnings_of_a_release_not_read_say_so_too():
+    # SPD001 and SPD003 are warnings on every release: what they say SGLang does (2 draft tokens,
+    # max_running_requests 48) was read for 0.5.23, not for the 0.9.0 that runs
+    text = (
+        "python -m sglang.launch_server --model-path m --speculative-algorithm EAGLE "
+        "--speculative-eagle-topk 1 --speculative-num-steps 1 --speculative-num-draft-tokens 16\n"
+    )
+    found = [f for f in _found(text, "0.9.0") if f[0].startswith("SPD")]
+    assert sorted(f[0] for f in found) == ["SPD001", "SPD003"]
+    assert {f[1] for f in found} == {"warning"}
+    for finding in found:
+        assert finding[4].endswith(
+            "(unverified for SGLang 0.9.0, which speclint has not read: checked against SGLang 0.5.23)"
+        )
+    assert all("unverified" not in f[4] for f in _found(text, "0.5.23"))

@@ -35,11 +35,12 @@ def capped(finding: Finding, why: str, at: Span | None = None) -> None:
     script or test helper (`bench_launch`), launch class (`class_launch`) or fixture base
     (`fixture_launch`). With `at`, the word that form was read from, `why` is a note there on
     every finding (warnings and infos rest on the same reading); without, it ends the message of
-    an error made a warning (the whole release: nothing in the file to point at). A rule's own
-    facts not read (`Rule.rests_on`) are said by `Rule.findings`, per rule."""
+    every finding, errors made warnings, warnings and infos alike (the whole release: nothing in
+    the file to point at, and what each says SGLang does was read for another release). A rule's
+    own facts not read (`Rule.rests_on`) are said by `Rule.findings`, per rule."""
     if at is not None:
         finding.notes.append(Note(at, why))
+    elif why not in finding.message:
+        finding.message += f" ({why})"
     if finding.severity > Severity.WARNING:
         finding.severity = Severity.WARNING
-        if at is None:
-            finding.message += f" ({why})"
