@@ -147,3 +147,13 @@ def test_a_model_without_args_whose_runtime_is_in_the_file_runs_that_runtimes_la
         ("FLG005", 12)
     ]  # (the runtime's command)
     assert lint_text(_NO_ARGS.format(fmt="huggingface", runtime=""), "isvc.yaml").findings == []  # not SGLang
+
+
+def test_every_runtime_of_the_file_is_read_each_time():
+    # Each document is read and then freed: a node's id was kept as "seen", and the next
+    # document's nodes, given the freed ids, were skipped (4 or 5 launches from run to run)
+    lines = {
+        tuple(launch.span.line for launch in extract_file(str(FIXTURE.path), FIXTURE.text).launches)
+        for _ in range(20)
+    }
+    assert lines == {(17, 32, 32, 48, 62)}

@@ -44,7 +44,7 @@ if TYPE_CHECKING:
         path: str
         result: ExtractResult
         budget: Budget
-        seen: set[int]
+        seen: set[yaml.Node]
 
         def span(self, node: yaml.Node) -> Span: ...
 
@@ -93,9 +93,9 @@ def _tasks(reader: NodeReader, node: yaml.Node | None, env: dict[str, Word], dep
 
 
 def _task(reader: NodeReader, task: yaml.Node, outer: dict[str, Word], depth: int) -> None:
-    if not isinstance(task, yaml.MappingNode) or id(task) in reader.seen:
+    if not isinstance(task, yaml.MappingNode) or task in reader.seen:
         return
-    reader.seen.add(id(task))
+    reader.seen.add(task)
     env = _environment(reader, get(task, "environment"), outer)
     for listed in _BLOCK_LISTS:
         _tasks(reader, get(task, listed), env, depth + 1)

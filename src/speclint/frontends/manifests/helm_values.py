@@ -73,7 +73,7 @@ def read_values(reader: NodeReader, root: yaml.Node) -> bool:
     blocks: list[tuple[yaml.MappingNode, tuple[yaml.MappingNode, ...]]] = []
     _find_blocks(root, (), blocks, set())
     for block, outer in blocks:
-        reader.seen.add(id(block))  # not read again as a container (`find_containers`)
+        reader.seen.add(block)  # not read again as a container (`find_containers`)
         _read_block(reader, block, outer)
     return bool(blocks)
 
@@ -82,14 +82,14 @@ def _find_blocks(
     node: yaml.Node,
     outer: tuple[yaml.MappingNode, ...],
     found: list[tuple[yaml.MappingNode, tuple[yaml.MappingNode, ...]]],
-    seen: set[int],
+    seen: set[yaml.Node],
     depth: int = 0,
 ) -> None:
     """The blocks naming the launcher, each with the mappings around it; every node visited
     once (an alias is a shared node), MAX_DEPTH levels deep, at most MAX_BLOCKS blocks."""
-    if depth > _MAX_DEPTH or len(found) >= _MAX_BLOCKS or id(node) in seen:
+    if depth > _MAX_DEPTH or len(found) >= _MAX_BLOCKS or node in seen:
         return
-    seen.add(id(node))
+    seen.add(node)
     if isinstance(node, yaml.SequenceNode):  # a list of blocks (or of containers)
         for item in node.value:
             _find_blocks(item, outer, found, seen, depth + 1)

@@ -294,11 +294,13 @@ def _walk_path(node: yaml.Node | None, parts: list[str]) -> yaml.Node | None:
     return node
 
 
-def _owner(node: yaml.Node, target: yaml.Node, seen: set[int], depth: int = 0) -> yaml.MappingNode | None:
+def _owner(
+    node: yaml.Node, target: yaml.Node, seen: set[yaml.Node], depth: int = 0
+) -> yaml.MappingNode | None:
     """The mapping that holds `target` as a value."""
-    if depth > _MAX_DEPTH or id(node) in seen:
+    if depth > _MAX_DEPTH or node in seen:
         return None
-    seen.add(id(node))
+    seen.add(node)
     if isinstance(node, yaml.MappingNode):
         for _, value in mapping_pairs(node):
             if value is target:

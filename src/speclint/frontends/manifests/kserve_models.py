@@ -44,7 +44,7 @@ def read_model(reader: ManifestReader, root: yaml.Node) -> None:
     if not isinstance(get(model, "args"), yaml.SequenceNode):
         _runtime_elsewhere(reader, model, predictor)
         return
-    reader.seen.add(id(model))
+    reader.seen.add(model)
     runtime = get(model, "runtime")
     name = runtime.value if isinstance(runtime, yaml.ScalarNode) and runtime.value else None
     runtimes = file_runtimes(reader.text)

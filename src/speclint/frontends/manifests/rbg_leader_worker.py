@@ -61,7 +61,7 @@ def read_leader_worker_patches(reader: ManifestReader, root: yaml.Node) -> None:
             unknown = where = None
             if template is not None:
                 base = _containers(get(template, "spec"))
-                reader.seen.add(id(template))
+                reader.seen.add(template)
             elif isinstance(reference, yaml.MappingNode):
                 base, unknown = referenced_base(reference, role_templates(get(root, "spec")))
                 where = get(reference, "name")
@@ -69,7 +69,7 @@ def read_leader_worker_patches(reader: ManifestReader, root: yaml.Node) -> None:
                 continue
             _role(reader, base, patches, unknown, where)
             assert pattern is not None  # (a patch was found in it)
-            reader.seen.add(id(pattern))
+            reader.seen.add(pattern)
 
 
 def _role(

@@ -44,20 +44,20 @@ def read_role_templates(reader: ManifestReader, root: yaml.Node) -> None:
             if pattern == "leaderWorkerPattern" and side_patches(get(role, pattern)):
                 continue  # (each side's pod: `rbg_leader_worker`)
             if isinstance(reference, yaml.MappingNode):
-                reader.seen.add(id(reference))
+                reader.seen.add(reference)
                 _role(reader, reference, get(reference, "patch"), templates, read_whole)
         reference = get(role, "templateRef")  # v1alpha1: `templateRef: {name}` + `templatePatch`
         if isinstance(reference, yaml.MappingNode) and get(role, "template") is None:
-            reader.seen.add(id(reference))
+            reader.seen.add(reference)
             patch = get(role, "templatePatch")
             if patch is not None:
-                reader.seen.add(id(patch))
+                reader.seen.add(patch)
             _role(reader, reference, patch, templates, read_whole)
     if isinstance(listed, yaml.SequenceNode):
         for entry in listed.value:  # a template no role reads as a whole is not run alone
             name = get(entry, "name")
             if isinstance(name, yaml.ScalarNode) and name.value not in read_whole:
-                reader.seen.add(id(entry))
+                reader.seen.add(entry)
 
 
 def role_templates(spec: yaml.Node | None) -> dict[str, yaml.Node]:
@@ -171,7 +171,7 @@ def _merged(base: yaml.Node, patch: yaml.Node) -> yaml.MappingNode:
 def _read(reader: ManifestReader, container: yaml.Node, unknown: str | None, where: yaml.Node | None) -> None:
     from speclint.sglang.flags.versions import UNKNOWN_RELEASE
 
-    reader.seen.add(id(container))
+    reader.seen.add(container)
     count = len(reader.result.launches)
     reader.k8s_container(container)
     if unknown is None:

@@ -214,9 +214,9 @@ class _Reader(ContainerReader):
         `steps:` list that name an `image:` (Tekton Task steps), and an OME runtime's `runner:`
         (`k8s_containers.is_container`): each is a Kubernetes Container spec, its
         `command`/`args`/`env`/`image` read as one, and its script (`container_script`)."""
-        if depth > 30 or id(node) in self.seen:
+        if depth > 30 or node in self.seen:
             return
-        self.seen.add(id(node))
+        self.seen.add(node)
         if isinstance(node, yaml.MappingNode):
             for key, value in mapping_pairs(node):
                 name = key.value if isinstance(key, yaml.ScalarNode) else None
@@ -224,22 +224,22 @@ class _Reader(ContainerReader):
                     for container in value.value:
                         if name == "steps" and get(container, "image") is None:
                             self.find_containers(container, depth + 1)
-                        elif id(container) not in self.seen:  # `[*c, *c, ...]`: one launch
-                            self.seen.add(id(container))
+                        elif container not in self.seen:  # `[*c, *c, ...]`: one launch
+                            self.seen.add(container)
                             self.k8s_container(container)
                 elif (
                     name in ("container", "script")
                     and isinstance(value, yaml.MappingNode)
-                    and id(value) not in self.seen
+                    and value not in self.seen
                 ):
-                    self.seen.add(id(value))
+                    self.seen.add(value)
                     self.k8s_container(value, step=True)
-                elif name == "runner" and is_container(value) and id(value) not in self.seen:
-                    self.seen.add(id(value))  # OME's runtimes: `engineConfig.runner`, `leader.runner`
+                elif name == "runner" and is_container(value) and value not in self.seen:
+                    self.seen.add(value)  # OME's runtimes: `engineConfig.runner`, `leader.runner`
                     self.k8s_container(value)
-                elif name == "mainContainer" and is_container(value, False) and id(value) not in self.seen:
+                elif name == "mainContainer" and is_container(value, False) and value not in self.seen:
                     # NVIDIA Dynamo's DynamoGraphDeployment: a service's `extraPodSpec.mainContainer`
-                    self.seen.add(id(value))
+                    self.seen.add(value)
                     self.k8s_container(value)
                 else:
                     self.find_containers(value, depth + 1)

@@ -119,13 +119,13 @@ def walk_pairs(
     """Call `visit(mapping, key, value)` for every key/value pair of the mappings under `root`,
     in document order (merges applied, each node once: an alias is followed once; `max_depth`
     levels at most, without recursion); `visit` says whether to look inside `value`."""
-    seen: set[int] = set()
+    seen: set[yaml.Node] = set()
     stack: list[tuple[yaml.Node, int]] = [(root, 0)]
     while stack:
         node, depth = stack.pop()
-        if depth > max_depth or id(node) in seen:
+        if depth > max_depth or node in seen:
             continue
-        seen.add(id(node))
+        seen.add(node)
         inside: list[yaml.Node] = []
         if isinstance(node, yaml.MappingNode):
             inside = [value for key, value in mapping_pairs(node) if visit(node, key, value)]
@@ -143,9 +143,12 @@ class NodeReader:
         self.path = path
         self.result = result
         self.budget = Budget()
-        self.seen: set[int] = set()
+        self.seen: set[yaml.Node] = set()
         """Nodes already searched for containers: an alias is a shared node, and a
-        billion-laughs file reaches one node 9**9 times."""
+        billion-laughs file reaches one node 9**9 times. The nodes themselves (a node hashes by
+        identity), not their `id`s: the set keeps them alive, where a document read and freed
+        gave its ids to the next document's nodes, which were then taken as seen (a KServe
+        file's runtimes found or not from run to run)."""
         self.template: Template | None = None
         """A Helm template's actions (`text` is then the template with them set aside)."""
         self.item_origins: set[Span] = set()
