@@ -229,7 +229,9 @@ def choose_version(
             return _bundled(stated, "from " + stated_by, stated_by, from_launch=True)
         release = package_pin(image)
         if release:
-            return _bundled(release, f"from the package pin {image}", f"the package pin {image}", from_launch=True)
+            return _bundled(
+                release, f"from the package pin {image}", f"the package pin {image}", from_launch=True
+            )
         dynamo = _dynamo_image(image)
         if dynamo is not None:
             return dynamo
