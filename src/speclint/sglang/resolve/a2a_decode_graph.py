@@ -71,6 +71,18 @@ def decode_max_bs_beside(state: ResolutionState, gpu: GpuProfile | None) -> None
         if running is not None and max_bs > running:
             max_bs, why = running, f"lowered to --max-running-requests {running}"
     state.set("cuda_graph_max_bs", max_bs, why, "_handle_gpu_memory_settings")
+    from speclint.sglang.resolve.constants_beside import clear_beside
+
+    if state.get("cuda_graph_bs") is None and clear_beside(state, "cuda_graph_bs"):
+        # the release's influencers of the sizes (read) are the largest, the GPU and modelled flags
+        from speclint.sglang.resolve.hardware_memory import decode_batch_sizes
+
+        state.set(
+            "cuda_graph_bs",
+            decode_batch_sizes(state, max_bs),
+            f"decode CUDA-graph batch sizes up to {max_bs}",
+            "_handle_gpu_memory_settings",
+        )
 
 
 def chunk_beside(state: ResolutionState, gpu: GpuProfile | None) -> None:

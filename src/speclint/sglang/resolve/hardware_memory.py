@@ -158,7 +158,7 @@ def memory_settings(state: ResolutionState, gpu: GpuProfile) -> None:
     )
     state.set(
         "cuda_graph_bs",
-        _decode_batch_sizes(state, max_bs),
+        decode_batch_sizes(state, max_bs),
         f"decode CUDA-graph batch sizes up to {max_bs}",
         HANDLER_MEM,
     )
@@ -319,7 +319,7 @@ def prefill_batch_sizes(state: ResolutionState, max_bs: int) -> list[int]:
     return [s for s in sizes if s <= max_bs]
 
 
-def _decode_batch_sizes(state: ResolutionState, max_bs: int) -> list[int]:
+def decode_batch_sizes(state: ResolutionState, max_bs: int) -> list[int]:
     """`generate_decode_cuda_graph_batch_sizes` (reads the algorithm as given): the release's
     lists (`GpuLogic.decode_ranges`, read), up to max_bs, and max_bs where it appends it."""
     logic = state.gpu_logic
