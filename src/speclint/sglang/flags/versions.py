@@ -143,10 +143,7 @@ def is_requirement(text: str) -> bool:
 
 
 def from_launch(reason: str) -> bool:
-    """Whether `choose_version`'s reason names the launch's own image tag, package pin or the
-    version line of its document. Superseded by the typed `VersionChoice.from_launch` (a
-    requirements file under a folder named `images/` reads as the image here); kept for
-    analysis.py until it reads the field."""
+    """Superseded by `VersionChoice.from_launch` (kept until analysis.py reads the field)."""
     return "image" in reason or "package pin" in reason or "document states" in reason
 
 
@@ -284,13 +281,11 @@ def _dynamo_image(image: str) -> VersionChoice | None:
 
 def _bundled(version: str, reason: str, source: str, from_launch: bool = False) -> VersionChoice:
     """`version` with `reason` when speclint read it, else the closest release read, with why
-    (`_not_bundled`) and `version` as the one not read; `from_launch`: `source` is what the
-    launch names (`VersionChoice.from_launch`)."""
+    (`_not_bundled`) and `version` as the one not read; `from_launch`: the launch named it."""
     if version in supported_versions():
         return VersionChoice(version, reason, from_launch=from_launch)
-    return VersionChoice(
-        closest_supported(version), _not_bundled(source, version), f"SGLang {version}", from_launch
-    )
+    why = _not_bundled(source, version)
+    return VersionChoice(closest_supported(version), why, f"SGLang {version}", from_launch)
 
 
 def _not_bundled(source: str, version: str) -> str:
