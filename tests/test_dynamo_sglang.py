@@ -129,10 +129,11 @@ def test_an_image_of_nvidias_names_the_ai_dynamo_release_and_its_sglang_pin():
     assert choose_version(None, image) == VersionChoice(
         "0.5.4.post3",
         f"from the image {image} (ai-dynamo 0.7.1 pins sglang==0.5.4.post3)",
+        from_launch=True,
     )
     unread = choose_version(None, "nvcr.io/nvidia/ai-dynamo/sglang-runtime:9.9.9")
     assert "unverified for the SGLang of ai-dynamo 9.9.9" in unread.reason
-    assert unread.unread == "the SGLang of ai-dynamo 9.9.9"
+    assert unread.unread == "the SGLang of ai-dynamo 9.9.9" and unread.from_launch
     assert image_release("lmsysorg/sglang:v0.5.6") is None
 
 

@@ -141,8 +141,11 @@ RESOLUTION_MODULES = ("sglang/srt/server_args.py", "sglang/srt/arg_groups/")
 
 
 def influencers(path: str, fields: set[str]) -> dict[str, list[str] | None]:
-    """For each field speclint states as a constant default (resolve/defaults.py `CONSTANTS`) the
-    fields that may change it, read from server_args.py and arg_groups/ (tools/sglang_field_influence.py)."""
+    """For each field speclint states as a constant default (resolve/defaults.py `CONSTANTS`), and
+    each it works out beside flags outside its model (resolve/constants_beside.py `WORKED_BESIDE`),
+    the fields that may change it, read from server_args.py and arg_groups/
+    (tools/sglang_field_influence.py)."""
+    from speclint.sglang.resolve.constants_beside import WORKED_BESIDE
     from speclint.sglang.resolve.defaults import CONSTANTS
 
     with zipfile.ZipFile(path) as archive:
@@ -152,7 +155,7 @@ def influencers(path: str, fields: set[str]) -> dict[str, list[str] | None]:
             if name.endswith(".py")
             and (name == RESOLUTION_MODULES[0] or name.startswith(RESOLUTION_MODULES[1]))
         ]
-    return read_influencers(trees, fields, sorted(CONSTANTS))
+    return read_influencers(trees, fields, sorted({*CONSTANTS, *WORKED_BESIDE}))
 
 
 build, dump, main = per_release_generator(__doc__, OUT, read_release)

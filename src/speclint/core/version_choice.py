@@ -19,3 +19,9 @@ class VersionChoice:
     ai-dynamo 9.9.9'), checked against `version` instead; None when `version` is the one named,
     or none is named. Set where the choice is made (`flags.versions.choose_version`): each
     finding is then at most a warning (`rules.unread_release`)."""
+    from_launch: bool = False
+    """Whether `version` was chosen from what the launch names: its image tag (an ai-dynamo image's
+    SGLang pin included), its package pin or the version its document states. Set where the choice
+    is made (`flags.versions.choose_version`); False for `--sglang-version`, the configured version,
+    a requirements pin, the installed sglang and the newest release (an image whose tag is not read
+    as SGLang's too)."""

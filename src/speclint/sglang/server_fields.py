@@ -79,9 +79,10 @@ def _never_assigned(version: str) -> dict[str, object]:
 
 @lru_cache(maxsize=32)
 def influencers(version: str) -> dict[str, frozenset[str] | None]:
-    """For each constant default speclint states (resolve/defaults.py `CONSTANTS`), the fields of
-    `version` that may change the value its resolution gives it (None: too many to list, any
-    field), read by tools/sglang_field_influence.py; {} where not read."""
+    """For each constant default speclint states (resolve/defaults.py `CONSTANTS`) and each field it
+    works out beside flags outside its model (resolve/constants_beside.py `WORKED_BESIDE`), the
+    fields of `version` that may change the value its resolution gives it (None: too many to
+    list, any field), read by tools/sglang_field_influence.py; {} where not read."""
     row = _FILE.row(version)
     if row is None or "influencers" not in row:
         return {}

@@ -9,7 +9,6 @@ from speclint.sglang.flags import history
 from speclint.sglang.flags.versions import (
     STATED,
     closest_supported,
-    from_launch,
     is_requirement,
     version_from_image,
     version_key,
@@ -30,7 +29,7 @@ _WHAT = {"nargs": "how many values it takes", "const": "the value it sets"}
 def written_for(ctx: LaunchContext) -> str | None:
     """The release the script was written for: its image tag, when `--sglang-version`
     (or a configured version) overrides it with another release."""
-    if not ctx.launch.image or from_launch(ctx.version.reason):
+    if not ctx.launch.image or ctx.version.from_launch:
         return None
     tagged = version_from_image(ctx.launch.image)
     if tagged is None:

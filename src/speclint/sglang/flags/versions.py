@@ -143,8 +143,7 @@ def is_requirement(text: str) -> bool:
 
 
 def from_launch(reason: str) -> bool:
-    """Whether `choose_version`'s reason names the launch's own image tag, package pin or the
-    version line of its document."""
+    """Superseded by `VersionChoice.from_launch` (kept until analysis.py reads the field)."""
     return "image" in reason or "package pin" in reason or "document states" in reason
 
 
@@ -224,16 +223,18 @@ def choose_version(
         stated = stated_release(image)
         if stated:
             stated_by = "the SGLang version the document states"
-            return _bundled(stated, "from " + stated_by, stated_by)
+            return _bundled(stated, "from " + stated_by, stated_by, from_launch=True)
         release = package_pin(image)
         if release:
-            return _bundled(release, f"from the package pin {image}", f"the package pin {image}")
+            return _bundled(
+                release, f"from the package pin {image}", f"the package pin {image}", from_launch=True
+            )
         dynamo = _dynamo_image(image)
         if dynamo is not None:
             return dynamo
         tagged = version_from_image(image)
         if tagged:
-            return _bundled(tagged, f"from the image {image}", f"the image {image}")
+            return _bundled(tagged, f"from the image {image}", f"the image {image}", from_launch=True)
     if path:
         pinned = pinned_version(path)
         if pinned:
@@ -272,17 +273,19 @@ def _dynamo_image(image: str) -> VersionChoice | None:
             f"the image {image} runs ai-dynamo {dynamo}, whose SGLang pin speclint has not read: "
             f"checked against the newest, unverified for {unread}",
             unread,
+            from_launch=True,
         )
     source = f"the image {image} (ai-dynamo {dynamo} pins sglang=={pin})"
-    return _bundled(pin, "from " + source, source)
+    return _bundled(pin, "from " + source, source, from_launch=True)
 
 
-def _bundled(version: str, reason: str, source: str) -> VersionChoice:
+def _bundled(version: str, reason: str, source: str, from_launch: bool = False) -> VersionChoice:
     """`version` with `reason` when speclint read it, else the closest release read, with why
-    (`_not_bundled`) and `version` as the one not read."""
+    (`_not_bundled`) and `version` as the one not read; `from_launch`: the launch named it."""
     if version in supported_versions():
-        return VersionChoice(version, reason)
-    return VersionChoice(closest_supported(version), _not_bundled(source, version), f"SGLang {version}")
+        return VersionChoice(version, reason, from_launch=from_launch)
+    why = _not_bundled(source, version)
+    return VersionChoice(closest_supported(version), why, f"SGLang {version}", from_launch)
 
 
 def _not_bundled(source: str, version: str) -> str:

@@ -71,6 +71,46 @@ def decode_max_bs_beside(state: ResolutionState, gpu: GpuProfile | None) -> None
         if running is not None and max_bs > running:
             max_bs, why = running, f"lowered to --max-running-requests {running}"
     state.set("cuda_graph_max_bs", max_bs, why, "_handle_gpu_memory_settings")
+    from speclint.sglang.resolve.constants_beside import clear_beside
+
+    if state.get("cuda_graph_bs") is None and clear_beside(state, "cuda_graph_bs"):
+        # the release's influencers of the sizes (read) are the largest, the GPU and modelled flags
+        from speclint.sglang.resolve.hardware_memory import decode_batch_sizes
+
+        state.set(
+            "cuda_graph_bs",
+            decode_batch_sizes(state, max_bs),
+            f"decode CUDA-graph batch sizes up to {max_bs}",
+            "_handle_gpu_memory_settings",
+        )
+    _prefill_beside(state, gpu.memory_mib)
+
+
+def _prefill_beside(state: ResolutionState, mem: int) -> None:
+    """0.5.13.post1 and older: the piecewise (prefill) CUDA graphs' largest size and token counts,
+    as the memory handler sets them (hardware_memory.prefill_sizes, from the chunked prefill size
+    given or the GPU's), where the release's influencers of both fields (read, under its own
+    names: prefill_names.py) name no flag the launch gives outside the model."""
+    import speclint.sglang.gpu_resolution as gpu_resolution
+    from speclint.sglang.resolve.constants_beside import clear_beside
+
+    read = gpu_resolution.prefill_fields(state.checked_version)
+    logic = state.gpu_logic
+    if read is None or logic is None:
+        return
+    names = [read[0].get(part) for part in ("max_bs", "bs")]
+    if any(
+        name is None or not clear_beside(state, name) or state.config.given(name) for name in names
+    ) or any(state.get(f) is not None for f in ("cuda_graph_max_bs_prefill", "cuda_graph_bs_prefill")):
+        return
+    chunk = state.get("chunked_prefill_size")
+    if chunk is None:
+        chunk = logic.tier(mem).chunked_prefill_size
+    if not isinstance(chunk, int) or isinstance(chunk, bool):
+        return
+    from speclint.sglang.resolve.hardware_memory import prefill_sizes
+
+    prefill_sizes(state, chunk)
 
 
 def chunk_beside(state: ResolutionState, gpu: GpuProfile | None) -> None:

@@ -148,7 +148,8 @@ def sampling_beside(state: ResolutionState, gpu: GpuProfile | None) -> None:
     `_sampling_backend_default`'s FlashInfer on a CUDA GPU, where every function the release
     has writing it (`writers` of data/sglang_backend_reads.json) names only SAMPLING_SAFE fields
     and none of those flags, no writer of the deterministic switch names one of them, and the
-    switch is off."""
+    switch is off; or, where they name more, the release's influencers of it (read:
+    constants_beside.clear_beside) name none of those flags."""
     if (
         gpu is None
         or gpu.vendor != "nvidia"
@@ -165,10 +166,13 @@ def sampling_beside(state: ResolutionState, gpu: GpuProfile | None) -> None:
     if not outside or writers is None:
         return
     sampling, switch = writers.get("sampling_backend", {}), writers.get("enable_deterministic_inference", {})
-    if any(not set(names) <= SAMPLING_SAFE or outside & set(names) for names in sampling.values()):
-        return
-    if any(outside & set(names) for names in switch.values()):
-        return
+    if any(not set(names) <= SAMPLING_SAFE or outside & set(names) for names in sampling.values()) or any(
+        outside & set(names) for names in switch.values()
+    ):
+        from speclint.sglang.resolve.constants_beside import clear_beside
+
+        if not clear_beside(state, "sampling_backend"):  # (its influencers, read: none given outside)
+            return
     state.set(
         "sampling_backend", "flashinfer", "FlashInfer is available on CUDA GPUs", "_sampling_backend_default"
     )

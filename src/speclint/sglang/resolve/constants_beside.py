@@ -15,6 +15,35 @@ if TYPE_CHECKING:
 
     from speclint.sglang.resolve.state import ResolutionState
 
+WORKED_BESIDE = (
+    "enable_dp_lm_head",
+    "cuda_graph_bs",
+    "sampling_backend",
+    "piecewise_cuda_graph_max_tokens",
+    "piecewise_cuda_graph_tokens",
+)
+"""Fields outside CONSTANTS that speclint works out from modelled fields and states beside flags
+outside the model where the release's influencers of the field (read for these too by
+tools/gen_sglang_server_fields.py) name none of them (`clear_beside`): the DP LM head from the
+data-parallel sizes (defaults.py `_dp_lm_head`), the decode CUDA-graph batch sizes from their
+largest (a2a_decode_graph.py), the sampling backend's FlashInfer on CUDA (beside_reads.py
+`sampling_beside`, where its writers name more than it allows: 0.5.6-0.5.14's deterministic
+handler), the piecewise (prefill) CUDA graphs' sizes of 0.5.13.post1 and older (a2a_decode_graph.py
+`_prefill_beside`, under the release's names). Oracle: a2a seeds 29003 and 29009, tools/oracle/README.md
+"Session 30"."""
+
+
+def clear_beside(state: ResolutionState, field: str) -> bool:
+    """Whether flags outside the model are given (hardware_flags.outside_dests) and none of them,
+    nor `field` itself, is among the release's influencers of `field` (read: a `WORKED_BESIDE`
+    field), so that the value the modelled launches get is SGLang's."""
+    import speclint.sglang.resolve.hardware_flags as hardware_flags
+    from speclint.sglang.server_fields import influencers
+
+    outside = hardware_flags.outside_dests(state.config)
+    found = influencers(state.checked_version).get(field) if outside else None
+    return found is not None and outside.keys().isdisjoint(found | {field})
+
 
 def constant_beside(
     state: ResolutionState,

@@ -172,12 +172,20 @@ def resolve_defaults(state: ResolutionState, gpu: GpuProfile | None, problem: st
         given = (
             state.config.given_fields()
         )  # (`config.given`, a set test: every given field is the release's)
-        from speclint.sglang.resolve.constants_beside import constant_beside
+        from speclint.sglang.resolve.constants_beside import clear_beside, constant_beside
 
         beside, causes = constant_beside(state, CONSTANTS, BOUNDARY_REDUCTION, lacking)
+        worked = (
+            "enable_dp_lm_head" in filled
+            and state.target_architecture in BOUNDARY_REDUCTION
+            and clear_beside(state, "enable_dp_lm_head")
+        )
+        if worked:  # (its influencers, read from the release, are modelled fields)
+            _dp_lm_head(state)
         for name in unmodelled:
-            if name not in beside and (name == "enable_dp_lm_head" or name not in given):
-                values[name] = Unknown(causes[name]) if name in causes else unknown
+            if name in beside or (worked if name == "enable_dp_lm_head" else name in given):
+                continue
+            values[name] = Unknown(causes[name]) if name in causes else unknown
         for name, value, handler, _filling in constants:
             if name in beside and (values.get(name) is None or values.get(name) == "auto"):
                 state.set(name, value, f"{_RESOLVED}: {beside[name]}", handler)

@@ -158,7 +158,7 @@ def memory_settings(state: ResolutionState, gpu: GpuProfile) -> None:
     )
     state.set(
         "cuda_graph_bs",
-        _decode_batch_sizes(state, max_bs),
+        decode_batch_sizes(state, max_bs),
         f"decode CUDA-graph batch sizes up to {max_bs}",
         HANDLER_MEM,
     )
@@ -175,6 +175,17 @@ def memory_settings(state: ResolutionState, gpu: GpuProfile) -> None:
         "_parse_cuda_graph_config",
     )
     chunked = as_int(state.get("chunked_prefill_size"))
+    prefill_max = prefill_sizes(state, chunked)
+    if state.get("mem_fraction_static") is None:
+        _memory_fraction(state, gpu, chunked, max_bs, decode_backend, prefill_backend, prefill_max)
+
+
+def prefill_sizes(state: ResolutionState, chunked: int) -> int:
+    """The prefill CUDA graphs' largest size and token counts for the chunked prefill size the
+    memory handler reads (`chunked`); returns the largest (a2a_decode_graph.py: beside
+    --moe-a2a-backend too)."""
+    logic = state.gpu_logic
+    assert logic is not None  # hardware.py sizes them only where it was read
     prefill_max: int
     explicit_prefill = state.config.value("cuda_graph_max_bs_prefill")
     mla_fixed, mla_cap = logic.mla_prefill_fixed, logic.mla_prefill_cap
@@ -209,8 +220,7 @@ def memory_settings(state: ResolutionState, gpu: GpuProfile) -> None:
         f"prefill CUDA-graph token counts up to {prefill_max}",
         HANDLER_MEM,
     )
-    if state.get("mem_fraction_static") is None:
-        _memory_fraction(state, gpu, chunked, max_bs, decode_backend, prefill_backend, prefill_max)
+    return prefill_max
 
 
 def _prefill_size(
@@ -319,7 +329,7 @@ def prefill_batch_sizes(state: ResolutionState, max_bs: int) -> list[int]:
     return [s for s in sizes if s <= max_bs]
 
 
-def _decode_batch_sizes(state: ResolutionState, max_bs: int) -> list[int]:
+def decode_batch_sizes(state: ResolutionState, max_bs: int) -> list[int]:
     """`generate_decode_cuda_graph_batch_sizes` (reads the algorithm as given): the release's
     lists (`GpuLogic.decode_ranges`, read), up to max_bs, and max_bs where it appends it."""
     logic = state.gpu_logic
