@@ -49,8 +49,10 @@ def _type_kind(action):
         return None
     if name in ("str", "int", "float"):
         return name
-    if (module, name) == ("json", "loads") or name == "json_list_type":
+    if (module, name) == ("json", "loads"):
         return "json"
+    # SGLang's own json_list_type (orjson from 0.5.3.post2) is "other": the schema leaves its
+    # conversion to flags.value_types, which converts it as the release's function does
     return "other"
 
 
