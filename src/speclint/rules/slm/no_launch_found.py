@@ -66,7 +66,15 @@ class NoLaunchFound(Rule):
     --speculative-algorithm EAGLE3`) is reported at that flag, also on a page that never names
     SGLang; past 50 such findings on one page, the last one says so. In a shell script, a
     launch built by `printf` with directives speclint does not print (`%x`, `%5s`) and run by
-    `eval "$CMD"` or `bash -c "$CMD"` is reported at `$CMD`, whatever else the file launches. In
+    `eval "$CMD"` or `bash -c "$CMD"` is reported at `$CMD`, whatever else the file launches.
+    The same holds for a command run from Python (`subprocess.run(["python", "serve.py",
+    "--speculative-algorithm", "EAGLE3"])`, `os.system(...)`), a Makefile, justfile, Procfile,
+    unit or task file recipe, or a Dockerfile's `CMD` that is not SGLang's launcher but passes an
+    SGLang `--speculative-*` option: reported at the first such flag, in files that never name
+    SGLang too (never where the command names another engine). Ray Serve's SGLang app builder
+    (`build_sglang_openai_app`) and a Serve app's `import_path:` in a file naming SGLang (a
+    RayService on SGLang's image) are reported at the name; flags in a Kustomize patch are
+    reported as a patch speclint does not apply. In
     Python, server settings built from what the file does not hold are reported at the call,
     whatever else the file launches: `ServerArgs.from_cli_args(args)` (the program's own
     command line) and `prepare_server_args(sys.argv[1:])`. In a doc, a `yaml` or
