@@ -206,7 +206,8 @@ def test_a_bash_cells_comment_is_not_named_as_its_command() -> None:
 
 def test_a_yaml_command_passing_the_flags_is_said_as_a_command_a_flag_list_as_helm_values() -> None:
     (job,) = FixtureFile("forms30/y10_job_wrapper_command.yaml").findings()
-    assert "the command that passes it is not SGLang's launcher" in job[4]
+    # (the Job's command read as shell names its program: `shell.wrapper_flags`)
+    assert "this command (`python bench/serve_and_measure.py`) is not SGLang's launcher" in job[4]
     step = "on: push\njobs:\n  b:\n    runs-on: x\n    steps:\n      - run: python s.py --speculative-eagle-topk 1\n"
     (finding,) = lint_text(step, ".github/workflows/a.yml").findings
     assert (finding.span.line, finding.span.column) == (6, 26)

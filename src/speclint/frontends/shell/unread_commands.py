@@ -16,7 +16,13 @@ if TYPE_CHECKING:
 def unread_command(walker: Walking, node: Node, name_node: Node) -> None:
     """Say why the command `node` (named at `name_node`) that names the launcher was not read."""
     raw = walker.tm.data[node.start_byte : node.end_byte]
-    if not walker.collect or not names_launcher(raw):
+    if not walker.collect:
+        return
+    if not names_launcher(raw):
+        if raw.find(b"--speculative-") >= 0:  # a wrapper run with SGLang's flags (`wrapper_flags`)
+            from speclint.frontends.shell.wrapper_flags import say_wrapper_command
+
+            say_wrapper_command(walker, node, name_node)
         return
     from speclint.core.diagnostics import Diagnostic
     from speclint.frontends.shell.builtin_commands import run_command_name

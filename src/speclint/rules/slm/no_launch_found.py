@@ -67,7 +67,9 @@ class NoLaunchFound(Rule):
     SGLang; past 50 such findings on one page, the last one says so. In a shell script, a
     launch built by `printf` with directives speclint does not print (`%x`, `%5s`) and run by
     `eval "$CMD"` or `bash -c "$CMD"` is reported at `$CMD`, whatever else the file launches.
-    The same holds for a command run from Python (`subprocess.run(["python", "serve.py",
+    The same holds for a command of a shell script (`./scripts/serve.sh --speculative-algorithm
+    EAGLE3`, beside launches read too; not `echo`, `grep`, `set --`, nor the rest of a launch
+    that a missing `\\` cut off), a command run from Python (`subprocess.run(["python", "serve.py",
     "--speculative-algorithm", "EAGLE3"])`, `os.system(...)`), a Makefile, justfile, Procfile,
     unit or task file recipe, or a Dockerfile's `CMD` that is not SGLang's launcher but passes an
     SGLang `--speculative-*` option: reported at the first such flag, in files that never name
