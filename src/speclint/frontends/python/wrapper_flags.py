@@ -15,6 +15,8 @@ Only the spellings some SGLang release declares, exactly as written (the bundled
 from __future__ import annotations
 
 from speclint.core import patterns
+from speclint.frontends.wrapper_words import OTHER_ENGINE as OTHER_ENGINE
+from speclint.frontends.wrapper_words import command_name as _command_name
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -26,9 +28,6 @@ if TYPE_CHECKING:
 MARK = "--speculative-"
 """What a text must hold for any of this to apply (a substring test first)."""
 SPECULATIVE = patterns.compile(r"(?<![\w-])--speculative-[a-z0-9-]*[a-z0-9](?![\w-])")
-OTHER_ENGINE = patterns.compile(
-    r"(?i)vllm|text-generation|\btgi\b|trtllm|tensorrt|lmdeploy|ollama|llama\.cpp|llama-server|aphrodite"
-)
 _SAID = ("no-launch-found", "launcher-not-read", "launch-unread")
 
 
@@ -97,27 +96,3 @@ def _say(walker: Walking, flag: str, begin: int, end: int, command: str) -> None
     found = Diagnostic("no-launch-found", message, span_of(walker.pos.starts, begin, end))
     if found not in walker.result.diagnostics:  # (a call walked again: a branch, a call site)
         walker.result.diagnostics.append(found)
-
-
-_SHELLS = ("bash", "sh", "zsh")
-_ASSIGNMENT = patterns.compile(r"[A-Za-z_][A-Za-z0-9_]*=\S*")
-
-
-def _command_name(written: str) -> str:
-    """The command as its first words write it: its program (and `-m MODULE`, or the script
-    `python` runs), `VAR=value` prefixes and `env` left out."""
-    words = written.split()
-    while words and (_ASSIGNMENT.fullmatch(words[0]) or words[0] == "env"):
-        words = words[1:]
-    if not words:
-        return written[:40]
-    if len(words) > 2 and words[1] == "-m":
-        return " ".join(words[:3])
-    program = words[0].rsplit("/", 1)[-1]
-    if (
-        len(words) > 1
-        and (program.startswith("python") or program in _SHELLS)
-        and not words[1].startswith("-")
-    ):
-        return " ".join(words[:2])  # (`python serve.py`, `bash launch.sh`)
-    return words[0]

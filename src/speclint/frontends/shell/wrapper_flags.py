@@ -4,7 +4,7 @@
 The script it runs starts the server itself, and the file may never name SGLang; no other
 engine's speculative options have those names, so the flag says what the command starts, and
 speclint did not read it: said not read (`no-launch-found`, info) at the flag, as the Python
-front-end says such a command (`python.wrapper_flags`, whose spellings and message this uses).
+front-end says such a command (`python.wrapper_flags`; the names of both: `frontends.wrapper_words`).
 
 Not for a command that prints or edits text (`echo`, `grep`, `sed`), that sets the shell's own
 arguments (`set -- ...`: a launch that passes "$@" reads them), or whose words name another
@@ -45,7 +45,7 @@ def say_wrapper_command(walker: Walking, node: Node, name_node: Node) -> None:
     line = where.line
     if _cut_from_a_launch(walker, node, line):
         return
-    from speclint.frontends.python.wrapper_flags import OTHER_ENGINE, _command_name
+    from speclint.frontends.wrapper_words import OTHER_ENGINE, command_name
 
     written = " ".join(text for _, text in words)
     if OTHER_ENGINE.search(written) is not None:
@@ -58,7 +58,7 @@ def say_wrapper_command(walker: Walking, node: Node, name_node: Node) -> None:
     for child, text in words:
         flag = text.split("=", 1)[0]
         if flag.startswith("--speculative-") and flag in options:
-            _say(walker, flag, child, _command_name(written))
+            _say(walker, flag, child, command_name(written))
             return
 
 
