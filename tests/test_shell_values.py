@@ -12,6 +12,7 @@ from speclint.core.spans import Span
 from speclint.core.words import Word
 from speclint.engine import lint_text
 from speclint.frontends import extract_file
+from speclint.frontends.shell.said_defaults import value_said
 from speclint.frontends.shell.variables import VarValue
 
 LAUNCH = "python3 -m sglang.launch_server"
@@ -106,9 +107,8 @@ def test_a_marked_value_is_replace_with_every_field_kept():
     assert value.marked(True, True) == dataclasses.replace(value, exported=True, assumed=True)
     assert value.marked(False, True) == dataclasses.replace(value, assumed=True)
     assert len(dataclasses.fields(VarValue)) == 14  # a new field: pass it on in `marked`
-    assert value.said_made_by("the default of ${T:-t}") == dataclasses.replace(
-        value, made_by="the default of ${T:-t}"
-    )
+    said = value_said(value, "the default of ${T:-t}")
+    assert said == dataclasses.replace(value, made_by="the default of ${T:-t}")
 
 
 def test_a_word_said_made_by_is_replace_with_every_field_kept():

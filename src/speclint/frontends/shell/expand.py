@@ -217,7 +217,9 @@ class Expander(WordPieces):
             made = {made for _, made in said}
             said.clear()
             if len(made) == 1 and found.text is not None and found.made_by is None:
-                return found.said_made_by(made.pop())
+                from speclint.frontends.shell.said_defaults import value_said
+
+                return value_said(found, made.pop())
         return found
 
     def _value(self, node: Node | None, origin: Span) -> VarValue:

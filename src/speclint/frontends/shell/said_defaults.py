@@ -14,6 +14,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from speclint.core.spans import Span
     from speclint.core.words import Word
+    from speclint.frontends.shell.variables import VarValue
 
 
 def said_on(words: list[Word], said: list[tuple[Span, str]]) -> list[Word]:
@@ -30,3 +31,26 @@ def said_on(words: list[Word], said: list[tuple[Span, str]]) -> list[Word]:
     out = said_inside(out, said)
     said.clear()
     return out
+
+
+def value_said(value: VarValue, made_by: str) -> VarValue:
+    """`value` with `made_by` set, as `VarValue.marked` makes a copy (every field passed on:
+    tests/test_shell_values.py checks it against `dataclasses.replace`)."""
+    from speclint.frontends.shell.variables import VarValue
+
+    return VarValue(
+        value.text,
+        value.elements,
+        value.reason,
+        value.origin,
+        value.exported,
+        value.is_set,
+        value.alternatives,
+        value.assumed,
+        value.runs,
+        value.element,
+        value.written,
+        made_by,
+        value.keys,
+        value.runs_written,
+    )

@@ -124,25 +124,6 @@ class VarValue:
             self.runs_written,
         )
 
-    def said_made_by(self, made_by: str) -> VarValue:
-        """This value with `made_by` set, as `marked` makes it (every field passed on)."""
-        return VarValue(
-            self.text,
-            self.elements,
-            self.reason,
-            self.origin,
-            self.exported,
-            self.is_set,
-            self.alternatives,
-            self.assumed,
-            self.runs,
-            self.element,
-            self.written,
-            made_by,
-            self.keys,
-            self.runs_written,
-        )
-
     def same_value(self, other: VarValue) -> bool:
         if self is other:
             return True
